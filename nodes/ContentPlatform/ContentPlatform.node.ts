@@ -1,0 +1,51 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { listSearch } from './listSearch/search';
+import { authenticationProperty, credentialsDescription } from './shared/authentication';
+import { resourceProperties, resourceProperty } from './shared/descriptions';
+import { JSON_API_MEDIA_TYPE } from './shared/transport';
+
+/**
+ * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
+ * The resources, operations and query fields are derived from the spec tables in `shared/spec.ts`.
+ */
+export class ContentPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Content Platform',
+		name: 'contentPlatform',
+		icon: { light: 'file:../../icons/contentPlatform.svg', dark: 'file:../../icons/contentPlatform.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read and write contacts, customers, orders, transactions, forms, podcasts and more on the Content Platform API',
+		defaults: {
+			name: 'Content Platform',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: credentialsDescription,
+		requestDefaults: {
+			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") + "/v1" }}',
+			headers: {
+				Accept: JSON_API_MEDIA_TYPE,
+			},
+		},
+		hints: [
+			{
+				message:
+					'Accounts with several sites need a Site ID filter on contact and customer lists (the API refuses the list without it). Add Filters → Site ID.',
+				type: 'info',
+				location: 'outputPane',
+				whenToDisplay: 'beforeExecution',
+				displayCondition:
+					'={{ ["contact", "customer"].includes($parameter["resource"]) && $parameter["operation"] === "getAll" && !$parameter["filters"]?.site_id }}',
+			},
+		],
+		properties: [authenticationProperty, resourceProperty, ...resourceProperties],
+	};
+
+	methods = {
+		listSearch,
+	};
+}

@@ -1,0 +1,131 @@
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { JsonApiDocument, JsonApiError } from './jsonapi';
+
+/**
+ * One error path for every request of the package: a non-2xx answer of the API becomes a
+ * NodeApiError whose message uses the server's JSON:API `errors[]` words.
+ * (Spec "Errors": bodies and codes are not shown; JSON:API `errors[]` is assumed and any other
+ * body is reported by status and its first characters.)
+ */
+
+/** How much of a non-JSON error body is quoted in a message (characters). */
+const BODY_EXCERPT_LENGTH = 200;
+
+/** What the failing request was about, to name it in 404 messages. */
+export interface ErrorSubject {
+	/** Human name of the resource, for example "order". */
+	resourceName?: string;
+	/** The ID the user asked for. */
+	id?: string;
+	/** Extra words naming the request, for example "page 3". */
+	context?: string;
+}
+
+function errorsOf(body: unknown): JsonApiError[] {
+	if (typeof body === 'object' && body !== null && Array.isArray((body as JsonApiDocument).errors)) {
+		return (body as JsonApiDocument).errors!.filter((e) => typeof e === 'object' && e !== null);
+	}
+	return [];
+}
+
+function describeError(error: JsonApiError): string {
+	const words = [error.title, error.detail].filter((w): w is string => typeof w === 'string' && w !== '');
+	const unique = words.length === 2 && words[0] === words[1] ? [words[0]] : words;
+	let text = unique.join(': ');
+	const where = error.source?.pointer ?? error.source?.parameter;
+	if (where) text += ` (at ${where})`;
+	return text || 'No details given';
+}
+
+function bodyExcerpt(body: unknown): string {
+	if (body === undefined || body === null || body === '') return 'an empty body';
+	const text = typeof body === 'string' ? body : JSON.stringify(body);
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
+}
+
+function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+	if (!found) return undefined;
+	const value = found[1];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+}
+
+/**
+ * Builds the NodeApiError for an HTTP error answer.
+ *
+ * Message by status: 401 → check the credential; 403 → missing permission; 404 → no <resource>
+ * with ID …; 422 → the invalid fields; 429 → rate limited (with Retry-After when sent);
+ * other statuses → the first JSON:API error, else the status and the first part of the body.
+ * The description holds every JSON:API error (title, detail, source pointer).
+ * Never includes request headers, so the token cannot leak.
+ */
+export function apiErrorFromResponse(
+	node: INode,
+	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
+	subject: ErrorSubject = {},
+): NodeApiError {
+	const status = response.statusCode;
+	const errors = errorsOf(response.body);
+	const first = errors[0] ? describeError(errors[0]) : undefined;
+	const where = subject.context ? ` (${subject.context})` : '';
+	let message: string;
+	switch (status) {
+		case 401:
+			message = `Authentication failed: check the credential's access token and base URL${first ? ` — ${first}` : ''}`;
+			break;
+		case 403:
+			message = `Permission denied: the access token may not do this${first ? ` — ${first}` : ''}`;
+			break;
+		case 404:
+			message =
+				subject.id !== undefined
+					? `No ${subject.resourceName ?? 'record'} with ID "${subject.id}"${first ? ` — ${first}` : ''}`
+					: `Not found${first ? ` — ${first}` : ''}`;
+			break;
+		case 422:
+			message = `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
+			break;
+		case 429: {
+			const retryAfter = headerValue(response.headers as IDataObject, 'retry-after');
+			message = `Rate limited by the Content Platform API${retryAfter ? `: retry after ${retryAfter} seconds` : ''}${first ? ` — ${first}` : ''}`;
+			break;
+		}
+		default:
+			message = first
+				? `The Content Platform API answered ${status}: ${first}`
+				: `The Content Platform API answered ${status} with ${bodyExcerpt(response.body)}`;
+	}
+	message += where;
+	const description = errors.length
+		? errors.map(describeError).join('\n')
+		: `HTTP ${status}: ${bodyExcerpt(response.body)}`;
+	const errorResponse: JsonObject = {
+		httpCode: String(status),
+		errors: errors as unknown as JsonObject[],
+	};
+	return new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
+}
+
+/** The message for a 2xx answer whose body is not a JSON:API document. */
+export function notJsonApiMessage(body: unknown): string {
+	return `The Content Platform API answered with something that is not a JSON:API document: ${bodyExcerpt(body)}`;
+}
+
+/**
+ * The same failure, its message followed by `(<context>)`, for example the page of a Return All
+ * that failed. Keeps the HTTP code and description of a NodeApiError; any other error becomes a
+ * NodeApiError (network failures) or stays a NodeOperationError.
+ */
+export function withContext(node: INode, error: unknown, context: string): NodeApiError | NodeOperationError {
+	const message = `${error instanceof Error ? error.message : String(error)} (${context})`;
+	if (error instanceof NodeOperationError) {
+		return new NodeOperationError(node, message, { description: error.description ?? undefined });
+	}
+	const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
+	const description = error instanceof NodeApiError ? (error.description ?? undefined) : undefined;
+	return new NodeApiError(node, (error ?? {}) as JsonObject, { message, description, httpCode });
+}

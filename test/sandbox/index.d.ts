@@ -1,0 +1,154 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test-only types of the sandbox server, which uses node:http */
+import type { Server } from 'node:http';
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+	/** Port to listen on (127.0.0.1). Default 0 = a free port. */
+	port?: number;
+	/** Static bearer token that is always accepted. Default 'test-token'. */
+	token?: string;
+	/** OAuth client accepted by POST /v1/oauth/token. Defaults: 'client-id' / 'client-secret' / 3600. */
+	oauth?: { clientId?: string; clientSecret?: string; tokenLifetimeSeconds?: number };
+	/** Fill the store with deterministic seeded data. Default true. */
+	seed?: boolean;
+}
+
+/** A request as received by the sandbox (recorded before it is answered). */
+export interface RecordedRequest {
+	method: string;
+	/** Path exactly as sent, still percent-encoded, without the query. */
+	rawPath: string;
+	/** Decoded path. */
+	path: string;
+	/** Query string as sent, without '?'. */
+	rawQuery: string;
+	/** Decoded query, e.g. { 'page[number]': '2' } (last value wins for repeated keys). */
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	/** Parsed JSON body, the raw string when it is not JSON, or undefined when empty. */
+	body: unknown;
+	/** Status answered (0 while pending, or when the socket was destroyed by a fault). */
+	status: number;
+}
+
+export interface ResourceIdentifier {
+	id: string;
+	type: string;
+}
+
+export interface RelationshipValue {
+	data: ResourceIdentifier | ResourceIdentifier[] | null;
+}
+
+export interface ResourceRecord {
+	id: string;
+	type: string;
+	attributes: Record<string, unknown>;
+	relationships: Record<string, RelationshipValue>;
+	/** Record timestamp (ISO); also the hidden sort key of types without a created_at attribute. */
+	created_at: string;
+}
+
+/**
+ * Relationship input for insert(): `{data: ...}`, an identifier `{id, type?}`, an id, null,
+ * or an array of those (the type defaults to the relationship's target type).
+ */
+export type RelationshipInput =
+	| RelationshipValue
+	| ResourceIdentifier
+	| { id: string | number; type?: string }
+	| string
+	| number
+	| null
+	| Array<string | number | { id: string | number; type?: string }>;
+
+export interface InsertOptions {
+	id?: string;
+	created_at?: string;
+}
+
+export interface InsertSpec {
+	attributes?: Record<string, unknown>;
+	relationships?: Record<string, RelationshipInput>;
+	created_at?: string;
+	id?: string;
+}
+
+export interface Fault {
+	/** Status to answer (default 500 when body or headers are given). */
+	status?: number;
+	/** Body: an object is sent as JSON, a string as text/plain. Default: a JSON:API error. */
+	body?: string | object;
+	headers?: Record<string, string>;
+	/** Delay before answering. With only delayMs set, the normal answer follows the delay. */
+	delayMs?: number;
+	/** Reset the socket instead of answering. */
+	destroy?: boolean;
+	/** How many matching requests get the fault (default 1). */
+	times?: number;
+	/** Only requests for which this returns true get the fault. */
+	match?: (req: RecordedRequest) => boolean;
+}
+
+export type ResourceType =
+	| 'contacts'
+	| 'contact_notes'
+	| 'customers'
+	| 'courses'
+	| 'offers'
+	| 'modules'
+	| 'lessons'
+	| 'media'
+	| 'orders'
+	| 'order_items'
+	| 'transactions'
+	| 'forms'
+	| 'form_fields'
+	| 'form_submissions'
+	| 'podcasts'
+	| 'blog_posts'
+	| 'blogs'
+	| 'sites'
+	| 'tags'
+	| 'products';
+
+export interface Sandbox {
+	/** Base URL without trailing slash, e.g. http://127.0.0.1:43567 (API paths are url + '/v1/...'). */
+	url: string;
+	/** Static bearer token. */
+	token: string;
+	/** OAuth client accepted by the token endpoint (with defaults applied). */
+	oauth: { clientId: string; clientSecret: string; tokenLifetimeSeconds: number };
+	/** Underlying Node HTTP server. */
+	server: Server;
+	/** Every request received, in order (including faulted and rejected ones). */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	/** Records keyed by JSON:API type. */
+	store: Record<string, ResourceRecord[]>;
+	/** Inserts a record with realistic defaults for missing attributes; returns it. */
+	insert(
+		type: ResourceType | string,
+		attributes?: Record<string, unknown>,
+		relationships?: Record<string, RelationshipInput>,
+		opts?: InsertOptions,
+	): ResourceRecord;
+	insertMany(type: ResourceType | string, n: number, make?: (i: number) => InsertSpec | void): ResourceRecord[];
+	/** Removes all records of a type (ids keep counting up). */
+	clear(type: ResourceType | string): void;
+	/** Finds a record by type and id. */
+	find(type: ResourceType | string, id: string): ResourceRecord | undefined;
+	/** The next matching request(s) get this fault instead of the normal answer. */
+	failNext(fault: Fault): void;
+	/** Drops all pending faults. */
+	clearFaults(): void;
+	/** OAuth access tokens issued so far. */
+	issuedTokens: string[];
+	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
+	expireTokens(): void;
+	/** Stops the server and closes all connections. */
+	close(): Promise<void>;
+}
+
+/** Starts a sandbox Content Platform API server on 127.0.0.1. */
+export function createSandbox(options?: SandboxOptions): Promise<Sandbox>;
