@@ -93,8 +93,14 @@ export function searchMethodName(resource: ResourceSpec): string {
 	return `search${resource.displayName.replace(/ /g, '')}s`;
 }
 
-/** The ID expression used in paths: trimmed and URL-encoded as one path segment. */
-const ENCODED_ID = '{{ encodeURIComponent(String($value).trim()) }}';
+/**
+ * The ID expression used in paths: trimmed and URL-encoded as one path segment. An ID extracted
+ * from a URL ("By URL" mode: the extracted value differs from the raw parameter) is still
+ * percent-encoded, so it is decoded first and not encoded twice.
+ */
+function encodedId(parameter: string): string {
+	return `{{ encodeURIComponent(String($rawParameter["${parameter}"]) !== String($value) ? decodeURIComponent(String($value).trim()) : String($value).trim()) }}`;
+}
 
 function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: Operation[]): INodeProperties {
 	const [before, after] = endpoint.path.split('{id}');
@@ -142,7 +148,7 @@ function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: 
 			},
 		],
 		routing: {
-			request: { url: `=${before}${ENCODED_ID}${after}` },
+			request: { url: `=${before}${encodedId(`${resource.value}Id`)}${after}` },
 			send: { preSend: [requireId(`${resource.value}Id`, resource.displayName)] },
 		},
 	};
@@ -410,7 +416,7 @@ function writeProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodeP
 				{
 					...idProperty(resource, endpoint, operations),
 					routing: {
-						request: { url: `=/contacts/${ENCODED_ID}` },
+						request: { url: `=/contacts/${encodedId('contactId')}` },
 						send: {
 							type: 'body',
 							property: 'data.id',

@@ -77,6 +77,23 @@ export function cleanId(value: unknown): string {
 	return String(value).trim();
 }
 
+/**
+ * The ID a resource locator holds, as it goes into the path before encoding: extracted from the
+ * URL in "By URL" mode (and percent-decoded there), trimmed in every mode; '' when empty.
+ */
+export function locatorId(context: IExecuteSingleFunctions, parameter: string): string {
+	const id = cleanId(context.getNodeParameter(parameter, undefined, { extractValue: true }));
+	const raw = context.getNodeParameter(parameter, undefined) as { mode?: string } | string | undefined;
+	if (typeof raw === 'object' && raw?.mode === 'url') {
+		try {
+			return decodeURIComponent(id);
+		} catch {
+			return id;
+		}
+	}
+	return id;
+}
+
 function parseBody(body: unknown): unknown {
 	if (typeof body !== 'string') {
 		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
@@ -138,7 +155,7 @@ function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const operation = context.getNodeParameter('operation') as string;
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
 	if (operation !== 'getAll' && operation !== 'create') {
-		subject.id = cleanId(context.getNodeParameter(`${resource.value}Id`, undefined, { extractValue: true }));
+		subject.id = locatorId(context, `${resource.value}Id`);
 	}
 	return subject;
 }
@@ -228,8 +245,7 @@ export function requireId(parameter: string, label: string) {
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const id = cleanId(this.getNodeParameter(parameter, undefined, { extractValue: true }));
-		if (id === '') {
+		if (locatorId(this, parameter) === '') {
 			throw new NodeOperationError(this.getNode(), `"${label}" is empty: enter the ID of the record`, {
 				itemIndex: this.getItemIndex(),
 			});
