@@ -9,16 +9,20 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
+	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentials,
 	type ICredentialType,
 	type IDataObject,
+	type IExecuteData,
+	type IHttpRequestHelper,
 	type IHttpRequestOptions,
 	type INode,
 	type INodeCredentialsDetails,
 	type INodeExecutionData,
 	type INodeParameters,
+	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
 	type IRequestOptionsSimplified,
@@ -26,6 +30,7 @@ import {
 	type IRunExecutionData,
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
 	type ExecutionError,
 } from 'n8n-workflow';
 
@@ -69,19 +74,188 @@ class TestNodeTypes implements INodeTypes {
 export const nodeTypes = new TestNodeTypes();
 
 /**
- * Credentials store + authentication, as n8n's server does it:
+ * n8n's built-in `oAuth2Api` credential type, which `contentPlatformOAuth2Api` extends. It lives in
+ * n8n-nodes-base (not installed here); these are its properties as n8n declares them
+ * (packages/nodes-base/credentials/OAuth2Api.credentials.ts: names, types, defaults, displayOptions,
+ * `doNotInherit`), so the test credentials helper applies the same parent defaults as n8n.
+ */
+export const oAuth2ApiCredentialType: ICredentialType = {
+	name: 'oAuth2Api',
+	displayName: 'OAuth2 API',
+	genericAuth: true,
+	properties: [
+		{ displayName: 'Use Dynamic Client Registration', name: 'useDynamicClientRegistration', type: 'hidden', default: false },
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'options',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			options: [
+				{ name: 'Authorization Code', value: 'authorizationCode' },
+				{ name: 'Client Credentials', value: 'clientCredentials' },
+				{ name: 'PKCE', value: 'pkce' },
+			],
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Server URL',
+			name: 'serverUrl',
+			type: 'string',
+			displayOptions: { show: { useDynamicClientRegistration: [true] } },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			displayOptions: { show: { grantType: ['authorizationCode', 'pkce'], useDynamicClientRegistration: [false] } },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'string',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			default: '',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'string',
+			displayOptions: { show: { grantType: ['authorizationCode', 'pkce'], useDynamicClientRegistration: [false] } },
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			displayOptions: { show: { useDynamicClientRegistration: [false] } },
+			options: [
+				{ name: 'Body', value: 'body' },
+				{ name: 'Header', value: 'header' },
+			],
+			default: 'header',
+		},
+		{
+			displayName: 'Send Additional Body Properties',
+			name: 'sendAdditionalBodyProperties',
+			type: 'boolean',
+			default: false,
+			displayOptions: {
+				show: { grantType: ['clientCredentials'], authentication: ['body'], useDynamicClientRegistration: [false] },
+			},
+		},
+		{
+			displayName: 'Additional Body Properties',
+			name: 'additionalBodyProperties',
+			type: 'json',
+			displayOptions: {
+				show: {
+					grantType: ['clientCredentials'],
+					authentication: ['body'],
+					sendAdditionalBodyProperties: [true],
+					useDynamicClientRegistration: [false],
+				},
+			},
+			default: '',
+		},
+		{ displayName: 'Ignore SSL Issues (Insecure)', name: 'ignoreSSLIssues', type: 'boolean', default: false, doNotInherit: true },
+		{ displayName: 'Token Expired Status Code', name: 'tokenExpiredStatusCode', type: 'number', default: 401, doNotInherit: true },
+		{ displayName: 'JWE Token Decryption', name: 'jweEnabled', type: 'boolean', default: false, doNotInherit: true },
+	],
+};
+
+/** Credential types that are not part of the package but that its credentials extend. */
+export const parentCredentialTypes: Record<string, ICredentialType> = {
+	oAuth2Api: oAuth2ApiCredentialType,
+};
+
+function credentialTypeByName(name: string): ICredentialType {
+	const type = credentialTypes[name] ?? parentCredentialTypes[name];
+	if (!type) throw new Error(`Unknown credential type ${name}`);
+	return type;
+}
+
+/**
+ * Hidden OAuth endpoint/flow fields that n8n always takes from the credential type, never from the
+ * stored data (n8n cli credentials-helper `applyDefaultsAndOverwrites`, OAUTH_PINNED_FIELDS).
+ */
+const OAUTH_PINNED_FIELDS = ['authUrl', 'accessTokenUrl', 'grantType', 'authentication', 'requestTokenUrl', 'signatureMethod'];
+
+/** The node n8n resolves credential expressions on when no execution data is at hand. */
+const MOCK_NODE: INode = { id: 'mock', name: '', typeVersion: 1, type: 'mock', position: [0, 0], parameters: {} };
+
+/** n8n's mock node types for that node (cli credentials/mock-node-types): one type without properties. */
+const mockNodeTypes: INodeTypes = {
+	getByName: () => ({ description: { properties: [] } }) as unknown as INodeType,
+	getByNameAndVersion: () => ({ description: { properties: [] } }) as unknown as INodeType,
+	getKnownTypes: () => ({}),
+};
+
+/** Values a node's `getCredentials` passes so that credential expressions see the execution. */
+interface ExpressionResolveValues {
+	connectionInputData: INodeExecutionData[];
+	itemIndex: number;
+	node: INode;
+	runExecutionData: IRunExecutionData | null;
+	runIndex: number;
+	workflow: Workflow;
+}
+
+/**
+ * Credentials store + authentication, as n8n's server (packages/cli/src/credentials-helper.ts) does it:
+ * - `getParentTypes` follows `extends` recursively (`contentPlatformOAuth2Api` → `['oAuth2Api']`),
+ *   which makes n8n-core use its OAuth2 request path (`requestOAuth2`);
+ * - `getDecrypted` applies the property defaults of the type and of its parents (hidden OAuth
+ *   fields always from the type), keeps `oauthTokenData`, and resolves `={{ $self[...] }}`
+ *   expressions; `raw` returns the stored data as is;
  * - `authenticate` resolves the generic block's `={{$credentials.x}}` expressions;
- * - `updateCredentialsOauthTokenData` stores new OAuth token data (and counts the updates).
+ * - `preAuthentication` fills an empty or expired `expirable` hidden field and stores it;
+ * - `updateCredentialsOauthTokenData` stores new OAuth token data so the next execution reuses it,
+ *   and counts the updates (`tokenUpdates`).
+ * `store` holds the saved data by credential type name (one credential per type).
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
+	/** How many times n8n stored new OAuth token data. */
 	tokenUpdates = 0;
+
+	/** How many times `preAuthentication` stored a refreshed expirable field. */
+	credentialUpdates = 0;
 
 	constructor(public store: Record<string, ICredentialDataDecryptedObject> = {}) {
 		super();
 	}
 
 	getParentTypes(name: string): string[] {
-		return credentialTypes[name]?.extends ?? [];
+		const direct = credentialTypes[name]?.extends ?? parentCredentialTypes[name]?.extends ?? [];
+		return direct.flatMap((parent) => [parent, ...this.getParentTypes(parent)]);
 	}
 
 	isCredentialUsableByNode(): boolean {
@@ -100,10 +274,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (type?.authenticate && typeof type.authenticate === 'object' && type.authenticate.type === 'generic') {
 			for (const [outerKey, outerValue] of Object.entries(type.authenticate.properties)) {
 				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
-					const resolve = (v: string) =>
-						v.charAt(0) === '=' && workflow && node
-							? String(workflow.expression.getSimpleParameterValue(node, v, 'internal', { $credentials: credentials }))
-							: v;
+					const resolve = (v: string) => {
+						if (v.charAt(0) !== '=' || !workflow || !node) return v;
+						const resolved = workflow.expression.getSimpleParameterValue(node, v, 'internal', { $credentials: credentials }, undefined, '');
+						return resolved ? String(resolved) : '';
+					};
 					options[outerKey] ??= {};
 					options[outerKey][resolve(key)] = resolve(value);
 				}
@@ -114,12 +289,33 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return requestOptions as IHttpRequestOptions;
 	}
 
-	async preAuthentication() {
-		return undefined;
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = credentialTypeByName(typeName);
+		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		if (expirable === undefined || typeof type.preAuthentication !== 'function') return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		const output = (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		if (output[expirable.name] === undefined) return undefined;
+		if (!node.credentials) return undefined;
+		this.store[typeName] = { ...this.store[typeName], ...output };
+		this.credentialUpdates++;
+		return Object.assign(credentials, output);
 	}
 
-	async runPreAuthentication() {
-		return undefined;
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = credentialTypeByName(typeName);
+		if (typeof type.preAuthentication !== 'function') return undefined;
+		return ((await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject) ?? undefined;
 	}
 
 	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
@@ -128,7 +324,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 			id: nodeCredentials.id,
 			name: nodeCredentials.name,
 			type,
-			getData: () => data,
+			getData: () => structuredClone(data),
 			getDataToSave: () => ({ id: nodeCredentials.id, name: nodeCredentials.name, type, data: '' }),
 			setData: () => undefined,
 		} as unknown as ICredentials;
@@ -138,10 +334,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_additionalData: IWorkflowExecuteAdditionalData,
 		_nodeCredentials: INodeCredentialsDetails,
 		type: string,
+		_mode?: WorkflowExecuteMode,
+		_executeData?: IExecuteData,
+		raw?: boolean,
+		expressionResolveValues?: ExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.store[type];
 		if (!data) throw new Error(`No credentials of type ${type} in the test store`);
-		return resolveCredentialDefaults(type, structuredClone(data));
+		if (raw === true) return structuredClone(data);
+		return resolveCredentialDefaults(type, structuredClone(data), expressionResolveValues);
 	}
 
 	async updateCredentials(_n: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {
@@ -154,37 +355,82 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		data: ICredentialDataDecryptedObject,
 	) {
 		this.tokenUpdates++;
-		this.store[type] = { ...this.store[type], oauthTokenData: data.oauthTokenData };
+		this.store[type] = { ...this.store[type], oauthTokenData: structuredClone(data.oauthTokenData) };
 	}
 
-	getCredentialsProperties() {
-		return [];
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialProperties(type);
 	}
 }
 
 /**
- * Applies the credential type's property defaults (hidden fields included) to stored data and
- * resolves `={{ $self[...] }}` expressions, as n8n does when it decrypts credentials.
+ * All properties of a credential type, its parents' first (n8n cli `getCredentialsProperties`):
+ * parent properties marked `doNotInherit` are left out, the type's own properties replace parent
+ * properties of the same name, and `oAuth2Api` adds the `oauthTokenData` JSON field (default {}).
  */
-export function resolveCredentialDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
-	const credentialType = credentialTypes[type];
-	if (!credentialType) return data;
-	const result: ICredentialDataDecryptedObject = { ...data };
-	for (const property of credentialType.properties) {
-		if (result[property.name] === undefined && property.default !== undefined) {
-			result[property.name] = property.default as ICredentialDataDecryptedObject[string];
+export function credentialProperties(type: string): INodeProperties[] {
+	const credentialType = credentialTypeByName(type);
+	if (credentialType.extends === undefined) {
+		if (type === 'oAuth2Api' || type === 'oAuth1Api') {
+			return [
+				...credentialType.properties,
+				{ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', required: false, default: {} },
+			];
 		}
+		return credentialType.properties;
 	}
-	const workflow = new Workflow({ nodes: [], connections: {}, active: false, nodeTypes });
-	for (const [key, value] of Object.entries(result)) {
-		if (typeof value === 'string' && value.startsWith('=')) {
-			result[key] = workflow.expression.getSimpleParameterValue(
-				{ name: 'credential', type: 'credential', typeVersion: 1, position: [0, 0], parameters: {}, id: 'c' } as INode,
-				value,
-				'internal',
-				{ $self: result },
-			) as string;
-		}
+	const combined: INodeProperties[] = [];
+	for (const parent of credentialType.extends) NodeHelpers.mergeNodeProperties(combined, credentialProperties(parent));
+	NodeHelpers.mergeNodeProperties(combined, credentialType.properties);
+	return combined;
+}
+
+/**
+ * Stored credential data → what a node sees, as n8n's `applyDefaultsAndOverwrites` does it:
+ * stored values of hidden OAuth endpoint/flow fields are dropped, the defaults of the type and its
+ * parents are applied with n8n's `NodeHelpers.getNodeParameters` (fields hidden by displayOptions
+ * are left out), `oauthTokenData` is kept, and expressions are resolved by n8n's expression engine
+ * with `$self` = the credential data (with the node's execution data when a node asks).
+ */
+export function resolveCredentialDefaults(
+	type: string,
+	data: ICredentialDataDecryptedObject,
+	expressionResolveValues?: ExpressionResolveValues,
+): ICredentialDataDecryptedObject {
+	if (!credentialTypes[type] && !parentCredentialTypes[type]) return data;
+	const properties = credentialProperties(type);
+	const stored = { ...data };
+	for (const field of OAUTH_PINNED_FIELDS) {
+		if (properties.some((p) => p.name === field && p.type === 'hidden')) delete stored[field];
+	}
+	let result = NodeHelpers.getNodeParameters(properties, stored as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+	if (data.oauthTokenData !== undefined) result.oauthTokenData = data.oauthTokenData;
+	if (expressionResolveValues) {
+		const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } = expressionResolveValues;
+		result = workflow.expression.getParameterValue(
+			result as INodeParameters,
+			runExecutionData,
+			runIndex,
+			itemIndex,
+			node.name,
+			connectionInputData,
+			'internal',
+			{},
+			undefined,
+			false,
+			result,
+		) as ICredentialDataDecryptedObject;
+	} else {
+		const workflow = new Workflow({ nodes: [MOCK_NODE], connections: {}, active: false, nodeTypes: mockNodeTypes });
+		result = workflow.expression.getComplexParameterValue(
+			MOCK_NODE,
+			result as INodeParameters,
+			'internal',
+			{},
+			undefined,
+			undefined,
+			result,
+		) as ICredentialDataDecryptedObject;
 	}
 	return result;
 }
