@@ -2,8 +2,15 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
- * `{Base URL}/v1/oauth/token` with the client ID and secret, stores it with the credential and
- * fetches a new one when a request answers 401 (n8n's own OAuth2 machinery, no token cache here).
+ * `{Base URL}/v1/oauth/token` with the client ID and secret (sent in the form body), stores it with
+ * the credential and fetches a new one when a request answers 401 (n8n's own OAuth2 machinery,
+ * n8n-core `requestOAuth2`; no token cache here).
+ *
+ * Everything of n8n's `oAuth2Api` parent except the client ID and secret is fixed by hidden fields;
+ * the token URL is an expression on the base URL, which n8n resolves (`$self`) whenever it decrypts
+ * the credential. No `test` request: n8n's editor does not offer a connection test for OAuth2
+ * credentials; a wrong pair shows on first use as "Failed to acquire OAuth2 access token: Client
+ * authentication failed …".
  */
 export class ContentPlatformOAuth2Api implements ICredentialType {
 	name = 'contentPlatformOAuth2Api';
@@ -18,16 +25,6 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://api.example.com',
-			required: true,
-			description:
-				'The address the API paths are relative to, without /v1 (a trailing slash is fine). Tokens come from <Base URL>/v1/oauth/token.',
-		},
-		{
 			displayName: 'Grant Type',
 			name: 'grantType',
 			type: 'hidden',
@@ -37,13 +34,25 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: '={{ $self["baseUrl"].trim().replace(/\\/+$/, "") + "/v1/oauth/token" }}',
+			default: '={{ String($self["baseUrl"] ?? "").trim().replace(/\\/+$/, "") + "/v1/oauth/token" }}',
 		},
 		{
-			displayName: 'Auth URI Query Parameters',
-			name: 'authQueryParameters',
-			type: 'hidden',
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
 			default: '',
+			required: true,
+			description:
+				"The client ID of the account's API credentials. An account owner creates the client ID and secret in the platform's settings for its public API.",
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The client secret shown once when the API credentials were created',
 		},
 		{
 			displayName: 'Scope',
@@ -52,10 +61,38 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			default: '',
 		},
 		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'hidden',
 			default: 'body',
+		},
+		{
+			displayName: 'Send Additional Body Properties',
+			name: 'sendAdditionalBodyProperties',
+			type: 'hidden',
+			default: false,
+		},
+		{
+			displayName: 'Additional Body Properties',
+			name: 'additionalBodyProperties',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://api.example.com',
+			required: true,
+			description:
+				'The address the API paths are relative to, without /v1 (a trailing slash is fine). Tokens come from <Base URL>/v1/oauth/token.',
 		},
 	];
 }

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test file */
 /**
  * Issue 8: the OAuth2 client-credentials credential (`contentPlatformOAuth2Api`, extends n8n's
  * `oAuth2Api`). Everything runs through n8n-core: WorkflowExecute + routing for the action node,
@@ -7,7 +6,7 @@
  * Token requests are counted from what the sandbox received.
  */
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type INode, type IWorkflowExecuteAdditionalData, type INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode, type IWorkflowExecuteAdditionalData, type INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import {
@@ -70,16 +69,14 @@ describe('credential type as n8n sees it', () => {
 		expect(new TestCredentialsHelper().getParentTypes('contentPlatformApi')).toEqual([]);
 	});
 
-	it('hides every OAuth2 field except base URL, client ID and client secret', () => {
-		const visible = credentialProperties('contentPlatformOAuth2Api')
-			.filter((p) => p.type !== 'hidden' && p.name !== 'oauthTokenData')
-			.map((p) => p.name);
-		// The parent's own fields that stay editable are only those of a client-credentials pair.
-		expect(visible).toEqual(expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret']));
-		expect(visible).not.toContain('accessTokenUrl');
-		expect(visible).not.toContain('grantType');
-		expect(visible).not.toContain('authentication');
-		expect(visible).not.toContain('scope');
+	it('shows only client ID, client secret and base URL (all other OAuth2 fields hidden or not displayed)', () => {
+		const properties = credentialProperties('contentPlatformOAuth2Api');
+		// What n8n's credential form displays: the fields that getNodeParameters keeps for the
+		// default values (displayOptions applied) and that are not hidden.
+		const displayed = NodeHelpers.getNodeParameters(properties, {}, true, false, null, null) ?? {};
+		const visible = properties.filter((p) => p.name in displayed && p.type !== 'hidden' && p.type !== 'json').map((p) => p.name);
+		expect(visible.sort()).toEqual(['baseUrl', 'clientId', 'clientSecret']);
+		expect(properties.find((p) => p.name === 'clientSecret')?.typeOptions?.password).toBe(true);
 	});
 
 	it('decrypts to client credentials with the token URL derived from the base URL (trailing slashes dropped)', () => {
@@ -180,8 +177,8 @@ describe('action node with OAuth2 client credentials', () => {
 
 describe('failures', () => {
 	it('wrong secret: fails naming bad client credentials, without the secret or a token', async () => {
-		const secret = 'wrong-secret-4f9a';
-		const helper = oauthHelper({ clientSecret: secret });
+		const wrongValue = 'wrong-4f9a';
+		const helper = oauthHelper({ clientSecret: wrongValue });
 		const { items, error } = await runNode({ parameters: getContact, credentials: helper });
 
 		expect(items).toHaveLength(0);
@@ -191,16 +188,16 @@ describe('failures', () => {
 		expect(tokenRequests().map((r) => r.status)).toEqual([401]);
 		expect(apiRequests()).toHaveLength(0);
 		const texts = errorTexts(error);
-		expect(texts).not.toContain(secret);
+		expect(texts).not.toContain(wrongValue);
 		for (const token of sandbox.issuedTokens) expect(texts).not.toContain(token);
 		expect(helper.tokenUpdates).toBe(0);
 	});
 
 	it('wrong secret with "Continue on Fail": the error item holds neither the secret nor a token', async () => {
-		const secret = 'wrong-secret-77c1';
+		const wrongValue = 'wrong-77c1';
 		const { items, error } = await runNode({
 			parameters: getContact,
-			credentials: oauthHelper({ clientSecret: secret }),
+			credentials: oauthHelper({ clientSecret: wrongValue }),
 			continueOnFail: true,
 		});
 
@@ -208,7 +205,7 @@ describe('failures', () => {
 		expect(items).toHaveLength(1);
 		expect(String(items[0].json.error)).toMatch(/client authentication failed/i);
 		const text = JSON.stringify(items);
-		expect(text).not.toContain(secret);
+		expect(text).not.toContain(wrongValue);
 		for (const token of sandbox.issuedTokens) expect(text).not.toContain(token);
 	});
 
