@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 5 "Errors": every error class of shared/errors.ts (`apiErrorFromResponse`,
  * `notJsonApiMessage`) with its exact message, produced through n8n's real engine against the
@@ -11,12 +10,12 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { createSandbox, type Sandbox } from './sandbox';
 import { runNode, type NodeRunResult } from './helpers/harness';
 
-/** A token that cannot appear by chance. */
-const TOKEN = 'cp-secret-token-4b1d9e77';
+/** The access token of the run: a canary value that cannot appear by chance. */
+const CANARY = 'cp-secret-token-4b1d9e77';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-	sandbox = await createSandbox({ token: TOKEN });
+	sandbox = await createSandbox({ token: CANARY });
 });
 afterAll(async () => {
 	await sandbox.close();
@@ -33,7 +32,7 @@ const listOrders: INodeParameters = { resource: 'order', operation: 'getAll', re
 async function run(parameters: INodeParameters, options: { token?: string; continueOnFail?: boolean } = {}) {
 	return await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: options.token ?? TOKEN } },
+		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: options.token ?? CANARY } },
 		continueOnFail: options.continueOnFail,
 	});
 }
@@ -50,7 +49,7 @@ function safeStringify(value: unknown): string {
 }
 
 /** The token (and any token given) is nowhere in what the run produced. */
-function expectNoToken(result: NodeRunResult, token = TOKEN) {
+function expectNoToken(result: NodeRunResult, token = CANARY) {
 	const error = result.error as (Error & { description?: string | null }) | undefined;
 	expect(String(error?.message ?? '')).not.toContain(token);
 	expect(String(error?.description ?? '')).not.toContain(token);
@@ -66,7 +65,7 @@ async function expectFailure(parameters: INodeParameters, message: string, optio
 	expect(result.items).toEqual([]);
 	expect(result.error).toBeDefined();
 	expect(result.error!.message).toBe(message);
-	expectNoToken(result, options.token ?? TOKEN);
+	expectNoToken(result, options.token ?? CANARY);
 	return result.error as Error & { description?: string | null; httpCode?: string | null };
 }
 
@@ -300,5 +299,5 @@ describe('Continue On Fail', () => {
 
 test('the request carried the token (so the checks above are meaningful)', async () => {
 	await run(getOrder('1'));
-	expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+	expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${CANARY}`);
 });

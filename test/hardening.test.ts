@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 6 "Hardening table" (docs/hardening.md lists every case → expected → test name):
  * hostile IDs, malformed or unusual answers, and server faults during Return All, through n8n's
@@ -6,20 +5,20 @@
  * as success; the access token appears in no error, item or run data.
  */
 import { DirectoryLoader } from 'n8n-core';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type Fault, type RecordedRequest, type Sandbox } from './sandbox';
 import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
-const TOKEN = 'cp-hardening-secret-91f2a';
+const CANARY = 'cp-hardening-secret-91f2a';
 
 /** Orders in the store for the Return All cases: 450 = 5 pages of 100. */
 const ORDERS = 450;
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-	sandbox = await createSandbox({ token: TOKEN });
+	sandbox = await createSandbox({ token: CANARY });
 	sandbox.insertMany('orders', ORDERS - sandbox.store.orders.length);
 	// The node type as n8n's loader registers it: with the "Request Options" (timeout, ...) that
 	// n8n adds to every declarative node (n8n-core DirectoryLoader.applyDeclarativeNodeOptionParameters).
@@ -35,14 +34,14 @@ beforeEach(() => {
 	sandbox.clearRequests();
 });
 
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 const returnAllOrders: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: true };
 const onPage = (n: number) => (request: RecordedRequest) => request.query['page[number]'] === String(n);
 
 async function run(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}) {
 	const result = await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: TOKEN } },
+		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: CANARY } },
 		...options,
 	});
 	expectNoToken(result);
@@ -73,7 +72,7 @@ function expectNoToken(result: NodeRunResult) {
 		safeStringify(result.items),
 		safeStringify(result.run.data.resultData),
 	]) {
-		expect(String(text ?? '')).not.toContain(TOKEN);
+		expect(String(text ?? '')).not.toContain(CANARY);
 	}
 }
 
@@ -83,7 +82,7 @@ const pages = () => sandbox.requests.map((r) => `${r.query['page[number]']}:${r.
 /** A page of orders as the API serves it (fetched directly), to replay with changes. */
 async function ordersPage(number: number, size = 100): Promise<IDataObject> {
 	const response = await fetch(`${sandbox.url}/v1/orders?page[number]=${number}&page[size]=${size}`, {
-		headers: { Authorization: `Bearer ${TOKEN}` },
+		headers: { Authorization: `Bearer ${CANARY}` },
 	});
 	return (await response.json()) as IDataObject;
 }
@@ -183,7 +182,8 @@ describe('unusual answers: a clear error or the correct items', () => {
 
 	test('pages without "links": Return All still reads every page, by page length', async () => {
 		for (const n of [1, 2, 3, 4, 5]) {
-			const { links: _links, ...page } = await ordersPage(n);
+			const page = await ordersPage(n);
+			delete page.links;
 			sandbox.failNext({ status: 200, body: page, match: onPage(n) });
 		}
 		sandbox.clearRequests();
@@ -299,7 +299,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		sandbox.failNext({ status: 500, match: (r) => r.rawPath === '/v1/orders/2' });
 		const multi = await runNode({
 			parameters: { resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: TOKEN } },
+			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: CANARY } },
 			input: [{ id: '1' }, { id: '2' }, { id: '3' }],
 			continueOnFail: true,
 		});

@@ -1,9 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 5 "Errors": bad input is refused BEFORE any request, with an error naming the field.
  * Every case asserts that the sandbox received no request at all. Through n8n's real engine.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type Sandbox } from './sandbox';
 import { runNode } from './helpers/harness';
@@ -20,7 +19,7 @@ beforeEach(() => {
 	sandbox.clearRequests();
 });
 
-const rl = (value: unknown, mode = 'id') => ({ __rl: true, mode, value });
+const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 async function run(parameters: INodeParameters, options: { input?: IDataObject[]; continueOnFail?: boolean } = {}) {
 	return await runNode({

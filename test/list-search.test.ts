@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 5 "Picking records": the node's `methods.listSearch` (the "From List" mode of every ID
  * resource locator), called with n8n-core's real `LoadOptionsContext` (test/helpers/loadOptions.ts)

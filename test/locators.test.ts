@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 5 "Picking records": every ID parameter is a resource locator with the modes "From List"
  * (list, value = ID), "By ID" (id) and "By URL" (url: the API self link `<base>/v1/<type>/<id>`).
  * Whatever the mode, the request carries the extracted, trimmed, URL-encoded ID as one path
  * segment (or, for the contact note's contact, in the body). Through n8n's real engine.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type Sandbox } from './sandbox';
 import { runNode } from './helpers/harness';
@@ -24,7 +23,7 @@ beforeEach(() => {
 });
 
 const credentials = () => ({ contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
-const rl = (value: unknown, mode: string) => ({ __rl: true, mode, value });
+const rl = (value: string, mode: string): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 async function run(parameters: INodeParameters, input?: IDataObject[]) {
 	return await runNode({ parameters, credentials: credentials(), input });

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests */
 /**
  * Issue 5 "Output": the Simplify option (`simple`) on every Get and Get Many, through n8n's real
  * engine against the sandbox.
@@ -11,7 +10,7 @@
  * directly, outside the node) by the documented rule, so the node is compared with an independent
  * reading of the rule, and a few concrete values are checked by hand.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type Sandbox } from './sandbox';
 import { runNode } from './helpers/harness';
@@ -37,7 +36,7 @@ interface Document {
 }
 
 const credentials = () => ({ contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
-const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 /** The document the API serves for `path` (fetched directly, not through the node). */
 async function fetchDocument(path: string): Promise<Document> {
