@@ -286,7 +286,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		expect(pages()).toEqual(['1:200', '2:200', '3:0']);
 	});
 
-	test('the same node type without Request Options uses n8n\'s routing default: the timeout option is what n8n adds', () => {
+	test('the package declares no timeout; n8n adds Request Options → Timeout when it loads the node (else 300 s)', () => {
 		const loaded = new ContentPlatform();
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
 		const requestOptions = loaded.description.properties.find((p) => p.name === 'requestOptions');
