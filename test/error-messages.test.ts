@@ -260,13 +260,7 @@ describe('200 answers that are not JSON:API documents', () => {
 });
 
 describe('errors of a Get Many name the page (paginate → withContext)', () => {
-	// NODE BUG (shared/errors.ts, withContext): `new NodeApiError(node, error, { message, ... })` with
-	// `error` already a NodeApiError returns `error` itself unchanged (n8n-workflow's NodeApiError
-	// constructor hands back the original when re-wrapping), so "(page N, after M records)" is
-	// dropped from every API error of a Get Many. Fix: for a NodeApiError set
-	// `error.message = message` and return it (or pass a plain object such as
-	// `{ httpCode: error.httpCode }` as the errorResponse instead of the error itself).
-	test.failing.each([
+	test.each([
 		[
 			'a 400 with errors[]',
 			{ status: 400, body: { errors: [{ title: 'Bad Request', detail: 'Unknown filter', source: { parameter: 'filter[nope]' } }] } },

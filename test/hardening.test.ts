@@ -121,12 +121,7 @@ describe('hostile IDs: one encoded path segment, never another endpoint', () => 
 		expect(result.error?.message).toMatch(/^No order with ID "a\/b"/);
 	});
 
-	// NODE BUG (descriptions.ts encodedId / transport.ts requireId): encodeURIComponent leaves "."
-	// unchanged, and the URL parser of the HTTP client resolves the dot segments, so the ID ".."
-	// requests GET /v1/ and "." requests GET /v1/orders/ (the list endpoint) — another endpoint.
-	// Percent-encoding the dots does not help (WHATWG URL treats %2E as a dot too). Fix: refuse an ID
-	// that is "." or ".." before the request (NodeOperationError naming the field) in requireId.
-	test.failing.each([
+	test.each([
 		['two dots', '..'],
 		['one dot', '.'],
 	])('ID of %s stays on /v1/orders/<id> or is refused', async (_name, id) => {
@@ -240,11 +235,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 		expect(new Set(result.items.map((i) => i.json.id)).size).toBe(ORDERS);
 	});
 
-	// NODE BUG (jsonapi.ts documentToItems / transport.ts toItems): a Get accepts a list document
-	// (`data` an array) and returns one item per element, so a Get that reached a list endpoint
-	// (see the "." ID above, or a proxy rewriting the path) reports N records as success. Fix: in
-	// toItems, for operations other than getAll, require `data` to be a single resource object.
-	test.failing('a Get answered with a list document → error, not N items', async () => {
+	test('a Get answered with a list document → error, not N items', async () => {
 		sandbox.failNext({ status: 200, body: await ordersPage(1, 3) });
 		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5') });
 		expect(result.error).toBeDefined();
@@ -309,11 +300,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		expect(sandbox.requests.map((r) => `${r.rawPath}:${r.status}`)).toEqual(['/v1/orders/1:200', '/v1/orders/2:500', '/v1/orders/3:200']);
 	});
 
-	// NODE BUG (shared/errors.ts withContext): the paginator's "(page N, after M records)" is lost
-	// because `new NodeApiError(node, error, …)` returns `error` unchanged when it already is a
-	// NodeApiError (HTTP errors, non-JSON answers, and n8n-core's wrapped network errors alike).
-	// Fix: set `error.message = message` on a NodeApiError and return it.
-	test.failing.each(FAULTS)('%s → the error names the page: "(page 3, after 200 records)"', async (_name, fault) => {
+	test.each(FAULTS)('%s → the error names the page: "(page 3, after 200 records)"', async (_name, fault) => {
 		sandbox.failNext(fault);
 		const result = await run(returnAllOrders);
 		expect(result.error?.message).toMatch(/ \(page 3, after 200 records\)$/);

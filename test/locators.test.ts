@@ -222,10 +222,7 @@ describe('write operations use the same locator', () => {
 		});
 	});
 
-	// NODE BUG (descriptions.ts, writeProperties 'contact.update'): the path decodes the ID extracted
-	// from the URL before encoding it (encodedId), but `data.id` is `String($value).trim()`, still
-	// percent-encoded ("u%201"), so the API sees a body ID that differs from the path ID (409).
-	test.failing('contact Update by URL with a percent-encoded ID: path and data.id name the same contact', async () => {
+	test('contact Update by URL with a percent-encoded ID: path and data.id name the same contact', async () => {
 		sandbox.insert('contacts', { name: 'Encoded Update' }, {}, { id: 'u 1' });
 		const result = await run({
 			resource: 'contact',
@@ -238,10 +235,7 @@ describe('write operations use the same locator', () => {
 		expect(result.error).toBeUndefined();
 	});
 
-	// NODE BUG (descriptions.ts, writeProperties 'contactNote.create'): the contact ID of the body is
-	// `String($value).trim()`, the ID extracted from the URL still percent-encoded ("n%201"), so the
-	// note is created for a contact that does not exist (422) instead of contact "n 1".
-	test.failing('contact note Create by URL with a percent-encoded contact ID: the body holds the decoded ID', async () => {
+	test('contact note Create by URL with a percent-encoded contact ID: the body holds the decoded ID', async () => {
 		sandbox.insert('contacts', { name: 'Encoded Note' }, {}, { id: 'n 1' });
 		const result = await run({
 			resource: 'contactNote',

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test harness */
 /**
  * Runs the package's nodes through n8n's real execution engine: n8n-core's `WorkflowExecute`
  * (declarative routing, pagination, credential authentication, error handling, continue-on-fail)

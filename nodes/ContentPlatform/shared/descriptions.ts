@@ -94,12 +94,21 @@ export function searchMethodName(resource: ResourceSpec): string {
 }
 
 /**
- * The ID expression used in paths: trimmed and URL-encoded as one path segment. An ID extracted
- * from a URL ("By URL" mode: the extracted value differs from the raw parameter) is still
- * percent-encoded, so it is decoded first and not encoded twice.
+ * The ID of a resource locator as an expression: trimmed; an ID extracted from a URL ("By URL"
+ * mode: the extracted value differs from the raw parameter) is still percent-encoded, so it is
+ * decoded. `encodedId` is the same ID URL-encoded as one path segment (encoded exactly once).
  */
+function idValue(parameter: string): string {
+	return `(String($rawParameter["${parameter}"]) !== String($value) ? decodeURIComponent(String($value).trim()) : String($value).trim())`;
+}
+
 function encodedId(parameter: string): string {
-	return `{{ encodeURIComponent(String($rawParameter["${parameter}"]) !== String($value) ? decodeURIComponent(String($value).trim()) : String($value).trim()) }}`;
+	return `{{ encodeURIComponent(${idValue(parameter)}) }}`;
+}
+
+/** "a" or "an" before a resource name. */
+function article(word: string): string {
+	return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: Operation[]): INodeProperties {
@@ -119,8 +128,11 @@ function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: 
 							displayName: 'From List',
 							name: 'list',
 							type: 'list' as const,
-							placeholder: `Select a ${resource.displayName.toLowerCase()}...`,
-							typeOptions: { searchListMethod: searchMethodName(resource), searchable: true },
+							placeholder: `Select ${article(resource.displayName)} ${resource.displayName.toLowerCase()}...`,
+							typeOptions: {
+								searchListMethod: searchMethodName(resource),
+								searchable: resource.search.filter !== undefined,
+							},
 						},
 					]
 				: []),
@@ -141,7 +153,7 @@ function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: 
 						type: 'regex',
 						properties: {
 							regex: `.*/v1/${resource.type}/[^/?#]+.*`,
-							errorMessage: `Not a ${resource.displayName} URL: expected …/v1/${resource.type}/<ID>`,
+							errorMessage: `Not ${article(resource.displayName)} ${resource.displayName} URL: expected …/v1/${resource.type}/<ID>`,
 						},
 					},
 				],
@@ -393,7 +405,7 @@ function writeProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodeP
 						send: {
 							type: 'body',
 							property: 'data.relationships.contact.data',
-							value: '={{ { "id": String($value).trim(), "type": "contacts" } }}',
+							value: `={{ { "id": ${idValue('contactId')}, "type": "contacts" } }}`,
 							preSend: [requireId('contactId', 'Contact')],
 						},
 					},
@@ -420,7 +432,7 @@ function writeProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodeP
 						send: {
 							type: 'body',
 							property: 'data.id',
-							value: '={{ String($value).trim() }}',
+							value: `={{ ${idValue('contactId')} }}`,
 							preSend: [requireId('contactId', 'Contact')],
 						},
 					},

@@ -117,15 +117,14 @@ export function notJsonApiMessage(body: unknown): string {
 
 /**
  * The same failure, its message followed by `(<context>)`, for example the page of a Return All
- * that failed. Keeps the HTTP code and description of a NodeApiError; any other error becomes a
- * NodeApiError (network failures) or stays a NodeOperationError.
+ * that failed. A NodeApiError or NodeOperationError is kept (HTTP code, description) with the
+ * context appended to its message; anything else becomes a NodeApiError.
  */
 export function withContext(node: INode, error: unknown, context: string): NodeApiError | NodeOperationError {
-	const message = `${error instanceof Error ? error.message : String(error)} (${context})`;
-	if (error instanceof NodeOperationError) {
-		return new NodeOperationError(node, message, { description: error.description ?? undefined });
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.message = `${error.message} (${context})`;
+		return error;
 	}
-	const httpCode = error instanceof NodeApiError ? (error.httpCode ?? undefined) : undefined;
-	const description = error instanceof NodeApiError ? (error.description ?? undefined) : undefined;
-	return new NodeApiError(node, (error ?? {}) as JsonObject, { message, description, httpCode });
+	const message = `${error instanceof Error ? error.message : String(error)} (${context})`;
+	return new NodeApiError(node, (error ?? {}) as JsonObject, { message });
 }

@@ -172,8 +172,12 @@ export async function toItems(
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, subjectOf(this));
 	const simplify = this.getNodeParameter('simple', false) as boolean;
+	const isList = this.getNodeParameter('operation') === 'getAll';
 	let jsonItems: IDataObject[];
 	try {
+		if (Array.isArray(document.data) !== isList) {
+			throw new TypeError(isList ? '"data" is not a list of resource objects' : '"data" is a list, not one resource object');
+		}
 		jsonItems = documentToItems(document, simplify);
 	} catch (error) {
 		throw new NodeApiError(this.getNode(), { httpCode: String(response.statusCode) }, {
@@ -236,7 +240,7 @@ export async function prepareRequest(
 }
 
 /**
- * A preSend that refuses an empty ID before any request.
+ * A preSend that refuses an empty ID, or an ID of `.` or `..` (path steps), before any request.
  * @param parameter The resource locator's name, for example `orderId`.
  * @param label The field's name as the user sees it, for example "Order".
  */
@@ -245,8 +249,15 @@ export function requireId(parameter: string, label: string) {
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (locatorId(this, parameter) === '') {
+		const id = locatorId(this, parameter);
+		if (id === '') {
 			throw new NodeOperationError(this.getNode(), `"${label}" is empty: enter the ID of the record`, {
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		if (id === '.' || id === '..') {
+			// URL parsers resolve these as path steps even when percent-encoded: refuse them.
+			throw new NodeOperationError(this.getNode(), `"${label}" cannot be "${id}": enter the ID of the record`, {
 				itemIndex: this.getItemIndex(),
 			});
 		}
