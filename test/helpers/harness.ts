@@ -459,6 +459,33 @@ export interface RunOptions {
 }
 
 /**
+ * The `IWorkflowExecuteAdditionalData` of a test execution: the credentials helper, lifecycle
+ * hooks and the URLs n8n's server would give. Also used to build poll and load-options contexts.
+ */
+export function testAdditionalData(
+	credentialsHelper: ICredentialsHelper,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper,
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		restartExecutionId: undefined,
+		variables: {},
+		instanceBaseUrl: 'http://localhost:5678/',
+		restApiUrl: 'http://localhost:5678/rest',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		executeWorkflow: async () => ({ data: [], executionId: '' }),
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => ({ ok: false }),
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
  * Executes one node of the package as a one-node workflow with n8n-core's WorkflowExecute and
  * returns its output items or its error.
  */
@@ -495,23 +522,7 @@ export async function runNode(options: RunOptions): Promise<NodeRunResult> {
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
-	const additionalData = {
-		hooks,
-		credentialsHelper,
-		currentNodeParameters: undefined,
-		executionTimeoutTimestamp: undefined,
-		restartExecutionId: undefined,
-		variables: {},
-		instanceBaseUrl: 'http://localhost:5678/',
-		restApiUrl: 'http://localhost:5678/rest',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		executeWorkflow: async () => ({ data: [], executionId: '' }),
-		logAiEvent: () => undefined,
-		startRunnerTask: async () => ({ ok: false }),
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = testAdditionalData(credentialsHelper, hooks);
 
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: {} },

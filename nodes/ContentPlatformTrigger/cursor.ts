@@ -1,0 +1,178 @@
+/**
+ * The trigger's cursor: which records of a list are new since the last poll, what to request, and
+ * the next cursor. Pure functions and plain JSON data, no n8n plumbing (see ContentPlatformTrigger).
+ *
+ * Three strategies, forced by what the spec allows per list endpoint (spec "Endpoints"):
+ * - `createdAt` (orders, order items, contacts, customers): the list can be sorted by `-created_at`
+ *   and records carry `created_at`. Cursor = watermark (newest `created_at` seen) + the IDs seen at
+ *   exactly that instant. Pages are read newest first until a page holds a record older than the
+ *   watermark. New = newer than the watermark, or at the watermark with an unseen ID.
+ * - `idOnly` (form submissions): sortable by `-created_at` but no timestamp attribute. Cursor = the
+ *   IDs of the most recent records (newest first, capped). Pages are read newest first until a page
+ *   holds a known ID. New = an ID not in the set.
+ * - `dateWindow` (transactions): no `sort` parameter, only `filter[start_date]` (a day). Cursor as for
+ *   `createdAt`; every poll reads all pages from the day before the watermark's UTC day (one day
+ *   of margin for the API's time zone) and makes no assumption about the order of the list.
+ * In all three, a record seen twice in one poll (the list shifted while paging) counts once, and
+ * a poll that fails leaves the cursor as it was (the caller only stores the cursor of a poll that
+ * completed).
+ */
+
+/** How new records of a list endpoint are found. */
+export type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
+
+/** The cursor as stored in the node's static data (plain JSON, bounded). */
+export interface Cursor {
+	/** Format version. */
+	v: 1;
+	/** What the cursor is for (event and filters); a cursor for something else is a fresh start. */
+	key: string;
+	/** `createdAt`/`dateWindow`: the newest `created_at` seen (ISO 8601), null when the list was empty. */
+	watermark?: string | null;
+	/** `createdAt`/`dateWindow`: IDs seen at the watermark instant. `idOnly`: recent IDs, newest first. */
+	ids: string[];
+}
+
+/** What the cursor logic needs of a record. */
+export interface CursorRecord {
+	id: string;
+	/** `created_at` (ISO 8601) when the resource has it. */
+	createdAt?: string;
+}
+
+/** Page size of every list request (the API's maximum is not shown; 100 as in the action node). */
+export const TRIGGER_PAGE_SIZE = 100;
+
+/** Most IDs kept by `idOnly` (twice a page, so a page never reaches past the known records). */
+export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
+
+/** Most IDs kept at one watermark instant (records created in the same second). */
+export const MAX_WATERMARK_IDS = 100;
+
+/** One day in milliseconds. */
+const DAY_MS = 86_400_000;
+
+function time(iso: string | undefined | null): number {
+	const ms = iso ? Date.parse(iso) : Number.NaN;
+	return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/** `YYYY-MM-DD` of the UTC day `days` days before the instant `iso`. */
+export function dayBefore(iso: string, days: number): string {
+	return new Date(time(iso) - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Query parameters (besides the user's filters) for page `page` of a poll.
+ * @returns `sort` + `page[...]` for the sorted strategies; `filter[start_date]` + `page[...]` for
+ *   `dateWindow` (no start date when there is no watermark yet).
+ */
+export function pageQuery(strategy: Strategy, cursor: Cursor | undefined, page: number): Record<string, string | number> {
+	const qs: Record<string, string | number> = { 'page[number]': page, 'page[size]': TRIGGER_PAGE_SIZE };
+	if (strategy === 'dateWindow') {
+		if (cursor?.watermark) qs['filter[start_date]'] = dayBefore(cursor.watermark, 1);
+	} else {
+		qs.sort = '-created_at';
+	}
+	return qs;
+}
+
+/** What one poll has read so far. Create with `startScan`, feed pages to `scanPage`. */
+export interface Scan {
+	strategy: Strategy;
+	cursor: Cursor | undefined;
+	/** New records in the order read. */
+	fresh: CursorRecord[];
+	/** Every ID read in this poll (the list may shift between pages). */
+	read: Set<string>;
+	/** `createdAt`/`dateWindow`: newest record read (for a baseline). */
+	newest?: CursorRecord;
+	/** `createdAt`/`dateWindow`: every record read at the newest instant. */
+	newestIds: string[];
+	/** `idOnly`: IDs in the order read (for a baseline). */
+	order: string[];
+}
+
+/** A scan for one poll. With `cursor` undefined every record is new (no history yet). */
+export function startScan(strategy: Strategy, cursor: Cursor | undefined): Scan {
+	return { strategy, cursor, fresh: [], read: new Set(), newestIds: [], order: [] };
+}
+
+function isNew(scan: Scan, record: CursorRecord): boolean {
+	const { cursor } = scan;
+	if (!cursor) return true;
+	if (scan.strategy === 'idOnly') return !cursor.ids.includes(record.id);
+	if (!cursor.watermark) return true;
+	const t = time(record.createdAt);
+	const w = time(cursor.watermark);
+	return t > w || (t === w && !cursor.ids.includes(record.id));
+}
+
+/**
+ * Reads one page into the scan.
+ * @returns true when the poll needs the next page: the page was full and (`createdAt`) held no
+ *   record older than the watermark, (`idOnly`) held no known ID, (`dateWindow`) always.
+ */
+export function scanPage(scan: Scan, records: CursorRecord[]): boolean {
+	let reachedKnown = false;
+	const w = time(scan.cursor?.watermark);
+	for (const record of records) {
+		if (scan.read.has(record.id)) continue;
+		scan.read.add(record.id);
+		scan.order.push(record.id);
+		if (isNew(scan, record)) scan.fresh.push(record);
+		if (scan.strategy === 'idOnly') {
+			if (scan.cursor?.ids.includes(record.id)) reachedKnown = true;
+			continue;
+		}
+		const t = time(record.createdAt);
+		if (scan.cursor?.watermark && t < w) reachedKnown = true;
+		const newest = time(scan.newest?.createdAt);
+		if (!scan.newest || t > newest) {
+			scan.newest = record;
+			scan.newestIds = [record.id];
+		} else if (t === newest) {
+			scan.newestIds.push(record.id);
+		}
+	}
+	if (records.length < TRIGGER_PAGE_SIZE) return false;
+	if (scan.strategy === 'dateWindow') return true;
+	return !reachedKnown;
+}
+
+/**
+ * The cursor after a completed poll.
+ * - baseline (`scan.cursor` undefined): from the newest records read (not from the clock).
+ * - otherwise: the old cursor advanced by the new records.
+ */
+export function nextCursor(scan: Scan, key: string): Cursor {
+	if (scan.strategy === 'idOnly') {
+		const ids = scan.cursor ? [...scan.fresh.map((r) => r.id), ...scan.cursor.ids] : scan.order;
+		return { v: 1, key, ids: [...new Set(ids)].slice(0, MAX_RECENT_IDS) };
+	}
+	const old = scan.cursor;
+	const oldTime = time(old?.watermark);
+	const newestTime = time(scan.newest?.createdAt);
+	if (!scan.newest || (old?.watermark && newestTime < oldTime)) {
+		return { v: 1, key, watermark: old?.watermark ?? null, ids: old?.ids ?? [] };
+	}
+	const ids = old?.watermark && newestTime === oldTime ? [...old.ids, ...scan.newestIds] : scan.newestIds;
+	return { v: 1, key, watermark: scan.newest.createdAt ?? null, ids: [...new Set(ids)].slice(-MAX_WATERMARK_IDS) };
+}
+
+/** New records oldest first, the order in which they are emitted. */
+export function emitOrder(scan: Scan): CursorRecord[] {
+	if (scan.strategy === 'idOnly') return [...scan.fresh].reverse();
+	return [...scan.fresh]
+		.map((record, index) => ({ record, index }))
+		.sort((a, b) => time(a.record.createdAt) - time(b.record.createdAt) || b.index - a.index)
+		.map(({ record }) => record);
+}
+
+/** Reads a stored cursor; anything that is not a cursor for `key` gives undefined (a fresh start). */
+export function readCursor(value: unknown, key: string): Cursor | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const cursor = value as Cursor;
+	if (cursor.v !== 1 || cursor.key !== key || !Array.isArray(cursor.ids)) return undefined;
+	return cursor;
+}

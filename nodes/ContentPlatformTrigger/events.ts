@@ -1,0 +1,48 @@
+import type { FilterSpec, ResourceSpec } from '../ContentPlatform/shared/spec';
+import { RESOURCES } from '../ContentPlatform/shared/spec';
+import type { Strategy } from './cursor';
+
+/** One event of the trigger: the list endpoint it watches and how new records are found there. */
+export interface TriggerEvent {
+	/** The n8n `event` value, for example `newOrder`. */
+	value: string;
+	/** Shown name, for example "New Order". */
+	name: string;
+	resource: ResourceSpec;
+	/** The list path relative to `/v1`, from the spec table. */
+	path: string;
+	strategy: Strategy;
+	/** The list's filters the trigger offers (site, form, customer, item type). */
+	filters: FilterSpec[];
+}
+
+/** The trigger's optional filters, by spec filter name; each event offers those its list has. */
+const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
+
+/**
+ * The events: required ones (orders, transactions, form submissions) and the same mechanism for
+ * contacts, customers and order items. Strategy per list (see cursor.ts): transactions have no
+ * `sort` (spec "GET /v1/transactions"), form submissions no timestamps (spec "form_submissions").
+ */
+const EVENT_RESOURCES: Array<{ resource: string; strategy: Strategy }> = [
+	{ resource: 'order', strategy: 'createdAt' },
+	{ resource: 'transaction', strategy: 'dateWindow' },
+	{ resource: 'formSubmission', strategy: 'idOnly' },
+	{ resource: 'contact', strategy: 'createdAt' },
+	{ resource: 'customer', strategy: 'createdAt' },
+	{ resource: 'orderItem', strategy: 'createdAt' },
+];
+
+/** The trigger's events, derived from the spec tables (`RESOURCES`). */
+export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy }) => {
+	const resource = RESOURCES.find((r) => r.value === value)!;
+	const list = resource.endpoints.find((e) => e.operation === 'getAll')!;
+	return {
+		value: `new${resource.displayName.replace(/ /g, '')}`,
+		name: `New ${resource.displayName}`,
+		resource,
+		path: list.path,
+		strategy,
+		filters: (list.query.filters ?? []).filter((f) => TRIGGER_FILTERS.includes(f.name)),
+	};
+});
