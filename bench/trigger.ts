@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- benchmark worker */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- benchmark worker (Node process, the plain-JS sandbox) */
 /**
  * Trigger part of the bench (issue 6): idle poll (requests, time), a burst of 1,000 new orders
  * (requests, time), cursor (static data) size in bytes after 10,000 records.
@@ -7,8 +7,15 @@
  * .bench-tmp by bench/run.js); until then the job answers `{ status: 'pending' }` and the
  * results table says so.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+
+import type { Sandbox } from '../test/sandbox';
+import { TriggerRunner } from '../test/trigger/pollHarness';
+
+/** The plain-JS sandbox, loaded from the source tree (it is not compiled into .bench-tmp). */
+const { createSandbox } = require(path.resolve(__dirname, '../../test/sandbox')) as {
+	createSandbox: () => Promise<Sandbox>;
+};
 
 /** The trigger job as bench/main.ts sends it. */
 export interface TriggerJob {
@@ -27,16 +34,47 @@ export type TriggerResult =
 			cursor: { records: number; bytes: number; json: string };
 	  };
 
-/** Where the compiled trigger node would be (next to the compiled action node). */
-export const TRIGGER_MODULE = path.resolve(__dirname, '../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node.js');
-
-/** Runs the trigger measurements, or reports them pending when the trigger node is not there. */
+/**
+ * Drives the trigger's poll() through n8n-core's PollContext (test/trigger/pollHarness.ts) on the
+ * New Order event: median of 5 idle polls, a burst of `job.burst` new orders, and the cursor size
+ * after `job.cursorRecords` orders were emitted in bursts of 500.
+ */
 export async function benchTrigger(job: TriggerJob): Promise<TriggerResult> {
-	if (!fs.existsSync(TRIGGER_MODULE)) {
+	const sandbox = await createSandbox();
+	try {
+		const runner = new TriggerRunner({ event: 'newOrder' }, { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
+		await runner.poll();
+		const idleMs: number[] = [];
+		let idleRequests = 0;
+		for (let i = 0; i < 5; i++) {
+			sandbox.clearRequests();
+			const started = performance.now();
+			await runner.poll();
+			idleMs.push(performance.now() - started);
+			idleRequests = sandbox.requests.length;
+		}
+		idleMs.sort((a, b) => a - b);
+
+		sandbox.insertMany('orders', job.burst);
+		sandbox.clearRequests();
+		const started = performance.now();
+		const burst = await runner.poll();
+		const burstMs = performance.now() - started;
+		const burstRequests = sandbox.requests.length;
+
+		let emitted = burst.items?.length ?? 0;
+		while (emitted < job.cursorRecords) {
+			sandbox.insertMany('orders', Math.min(500, job.cursorRecords - emitted));
+			emitted += (await runner.poll()).items?.length ?? 0;
+		}
+		const json = JSON.stringify(runner.staticData);
 		return {
-			status: 'pending',
-			reason: `nodes/ContentPlatformTrigger does not exist yet (another engineer is writing it); to measure: idle poll, a burst of ${job.burst} new orders, cursor size after ${job.cursorRecords} records`,
+			status: 'measured',
+			idle: { requests: idleRequests, ms: idleMs[2] },
+			burst: { records: job.burst, requests: burstRequests, ms: burstMs, items: burst.items?.length ?? 0 },
+			cursor: { records: emitted, bytes: Buffer.byteLength(json), json },
 		};
+	} finally {
+		await sandbox.close();
 	}
-	return { status: 'pending', reason: 'the trigger node exists, but the bench does not drive it yet' };
 }

@@ -19,6 +19,8 @@ import {
 	scanPage,
 	startScan,
 	dayBefore,
+	sameInstant,
+	TRIGGER_PAGE_SIZE,
 	type Cursor,
 	type CursorRecord,
 	type Scan,
@@ -152,7 +154,8 @@ export class ContentPlatformTrigger implements INodeType {
 }
 
 /**
- * The newest existing records, read without emitting: the first page of a sorted list; for
+ * The newest existing records, read without emitting: the first page of a sorted list (more while
+ * the page ends inside the newest instant); for
  * transactions (no sort) the first of a few growing date windows that holds any record, read in
  * full, then the whole list. The cursor is set from these records, never from the clock.
  */
@@ -161,8 +164,17 @@ async function baseline(
 	readPage: (qs: IDataObject) => Promise<CursorRecord[]>,
 ): Promise<Scan> {
 	const scan = startScan(event.strategy, undefined);
-	if (event.strategy !== 'dateWindow') {
+	if (event.strategy === 'idOnly') {
 		scanPage(scan, await readPage(pageQuery(event.strategy, undefined, 1)));
+		return scan;
+	}
+	if (event.strategy === 'createdAt') {
+		// The first page, and more while a full page ends inside the newest instant (all its IDs are needed).
+		for (let page = 1; ; page++) {
+			const records = await readPage(pageQuery(event.strategy, undefined, page));
+			scanPage(scan, records);
+			if (records.length < TRIGGER_PAGE_SIZE || !sameInstant(records[records.length - 1], scan.newest)) break;
+		}
 		return scan;
 	}
 	const now = new Date().toISOString();

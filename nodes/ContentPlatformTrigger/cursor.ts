@@ -46,8 +46,17 @@ export const TRIGGER_PAGE_SIZE = 100;
 /** Most IDs kept by `idOnly` (twice a page, so a page never reaches past the known records). */
 export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
 
-/** Most IDs kept at one watermark instant (records created in the same second). */
-export const MAX_WATERMARK_IDS = 100;
+/**
+ * Most IDs kept at one watermark instant (records created in the same instant). Every one of them
+ * is needed to tell new from seen at that instant, so the bound is a safety net far above real
+ * bursts; the cursor stays under 4 KB while fewer than ~300 records share the newest instant.
+ */
+export const MAX_WATERMARK_IDS = 5000;
+
+/** Whether two records were created at the same instant. */
+export function sameInstant(a: CursorRecord | undefined, b: CursorRecord | undefined): boolean {
+	return a !== undefined && b !== undefined && time(a.createdAt) === time(b.createdAt);
+}
 
 /** One day in milliseconds. */
 const DAY_MS = 86_400_000;
