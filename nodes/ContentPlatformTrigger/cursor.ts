@@ -10,9 +10,13 @@
  * - `idOnly` (form submissions): sortable by `-created_at` but no timestamp attribute. Cursor = the
  *   IDs of the most recent records (newest first, capped). Pages are read newest first until a page
  *   holds a known ID. New = an ID not in the set.
- * - `dateWindow` (transactions): no `sort` parameter, only `filter[start_date]` (a day). Cursor as for
- *   `createdAt`; every poll reads all pages from the day before the watermark's UTC day (one day
- *   of margin for the API's time zone) and makes no assumption about the order of the list.
+ * - `dateWindow` (transactions): no `sort` parameter, only `filter[start_date]` (a day). Every poll
+ *   reads all pages from the day before the cursor's floor (one day of margin for the API's time
+ *   zone) and makes no assumption about the order of the list. Because records created during a
+ *   poll may land on pages already read while newer ones land on pages still to come, the cursor
+ *   keeps the IDs of every record of the last hour before the watermark (the floor): new = created
+ *   at or after the floor with an unseen ID. (Capped: with very many records per hour the floor
+ *   rises to the oldest kept record.)
  * In all three, a record seen twice in one poll (the list shifted while paging) counts once, and
  * a poll that fails leaves the cursor as it was (the caller only stores the cursor of a poll that
  * completed).
@@ -29,8 +33,13 @@ export interface Cursor {
 	key: string;
 	/** `createdAt`/`dateWindow`: the newest `created_at` seen (ISO 8601), null when the list was empty. */
 	watermark?: string | null;
-	/** `createdAt`/`dateWindow`: IDs seen at the watermark instant. `idOnly`: recent IDs, newest first. */
+	/**
+	 * `createdAt`: IDs seen at the watermark instant. `idOnly`: recent IDs, newest first.
+	 * `dateWindow`: IDs of the records created at or after `floor`.
+	 */
 	ids: string[];
+	/** `dateWindow`: records created before this instant (ISO 8601) are known. */
+	floor?: string;
 }
 
 /** What the cursor logic needs of a record. */
@@ -58,6 +67,12 @@ export function sameInstant(a: CursorRecord | undefined, b: CursorRecord | undef
 	return a !== undefined && b !== undefined && time(a.createdAt) === time(b.createdAt);
 }
 
+/** `dateWindow`: how far back from the watermark the IDs of every record are kept (1 hour). */
+export const SETTLE_MS = 3_600_000;
+
+/** `dateWindow`: most IDs kept (the floor rises above the oldest kept when there are more). */
+export const MAX_WINDOW_IDS = 300;
+
 /** One day in milliseconds. */
 const DAY_MS = 86_400_000;
 
@@ -79,7 +94,8 @@ export function dayBefore(iso: string, days: number): string {
 export function pageQuery(strategy: Strategy, cursor: Cursor | undefined, page: number): Record<string, string | number> {
 	const qs: Record<string, string | number> = { 'page[number]': page, 'page[size]': TRIGGER_PAGE_SIZE };
 	if (strategy === 'dateWindow') {
-		if (cursor?.watermark) qs['filter[start_date]'] = dayBefore(cursor.watermark, 1);
+		const floor = cursor?.floor ?? cursor?.watermark;
+		if (floor) qs['filter[start_date]'] = dayBefore(floor, 1);
 	} else {
 		qs.sort = '-created_at';
 	}
@@ -100,11 +116,13 @@ export interface Scan {
 	newestIds: string[];
 	/** `idOnly`: IDs in the order read (for a baseline). */
 	order: string[];
+	/** `dateWindow`: every record read, with its creation time (ms). */
+	times: Map<string, number>;
 }
 
 /** A scan for one poll. With `cursor` undefined every record is new (no history yet). */
 export function startScan(strategy: Strategy, cursor: Cursor | undefined): Scan {
-	return { strategy, cursor, fresh: [], read: new Set(), newestIds: [], order: [] };
+	return { strategy, cursor, fresh: [], read: new Set(), newestIds: [], order: [], times: new Map() };
 }
 
 function isNew(scan: Scan, record: CursorRecord): boolean {
@@ -112,6 +130,9 @@ function isNew(scan: Scan, record: CursorRecord): boolean {
 	if (!cursor) return true;
 	if (scan.strategy === 'idOnly') return !cursor.ids.includes(record.id);
 	if (!cursor.watermark) return true;
+	if (scan.strategy === 'dateWindow') {
+		return time(record.createdAt) >= time(cursor.floor ?? cursor.watermark) && !cursor.ids.includes(record.id);
+	}
 	const t = time(record.createdAt);
 	const w = time(cursor.watermark);
 	return t > w || (t === w && !cursor.ids.includes(record.id));
@@ -135,6 +156,7 @@ export function scanPage(scan: Scan, records: CursorRecord[]): boolean {
 			continue;
 		}
 		const t = time(record.createdAt);
+		scan.times.set(record.id, t);
 		if (scan.cursor?.watermark && t < w) reachedKnown = true;
 		const newest = time(scan.newest?.createdAt);
 		if (!scan.newest || t > newest) {
@@ -162,11 +184,36 @@ export function nextCursor(scan: Scan, key: string): Cursor {
 	const old = scan.cursor;
 	const oldTime = time(old?.watermark);
 	const newestTime = time(scan.newest?.createdAt);
+	if (scan.strategy === 'dateWindow') return nextWindowCursor(scan, key);
 	if (!scan.newest || (old?.watermark && newestTime < oldTime)) {
 		return { v: 1, key, watermark: old?.watermark ?? null, ids: old?.ids ?? [] };
 	}
 	const ids = old?.watermark && newestTime === oldTime ? [...old.ids, ...scan.newestIds] : scan.newestIds;
 	return { v: 1, key, watermark: scan.newest.createdAt ?? null, ids: [...new Set(ids)].slice(-MAX_WATERMARK_IDS) };
+}
+
+/**
+ * `dateWindow`: the watermark is the newest creation time read so far; the IDs are those of every
+ * record read in this poll created at or after the floor (watermark − 1 hour, or higher when more
+ * than MAX_WINDOW_IDS records were created in that hour). Each poll reads the whole window, so
+ * every record at or after the floor was read in this poll.
+ */
+function nextWindowCursor(scan: Scan, key: string): Cursor {
+	const old = scan.cursor;
+	const watermarkTime = Math.max(time(old?.watermark), time(scan.newest?.createdAt));
+	if (watermarkTime === Number.NEGATIVE_INFINITY) return { v: 1, key, watermark: null, ids: [] };
+	const recent = [...scan.times.entries()]
+		.filter(([, t]) => t >= watermarkTime - SETTLE_MS)
+		.sort((a, b) => b[1] - a[1]);
+	let floorTime = watermarkTime - SETTLE_MS;
+	if (recent.length > MAX_WINDOW_IDS) floorTime = recent[MAX_WINDOW_IDS - 1][1];
+	return {
+		v: 1,
+		key,
+		watermark: new Date(watermarkTime).toISOString(),
+		floor: new Date(floorTime).toISOString(),
+		ids: recent.filter(([, t]) => t >= floorTime).map(([id]) => id),
+	};
 }
 
 /** New records oldest first, the order in which they are emitted. */
