@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test reads the spec document */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test reads the spec document */
 /**
  * Coverage of the API spec (issue 2): reads spec/content-platform-api.md itself (the endpoint
  * summary table, each endpoint's query parameters and the shared filter table) and fails if an
