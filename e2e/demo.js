@@ -1,0 +1,110 @@
+'use strict';
+/**
+ * `npm run demo`: the package inside a real n8n, offline, with one command.
+ *
+ * Starts the sandbox API, installs n8n (first run only, cached), installs this package into a
+ * fresh n8n user folder as a community package, imports a credential pointing at the sandbox and
+ * the example workflows (examples/*.json), runs them headlessly and prints what each returned.
+ * The trigger example is activated under `n8n start`, a new order is added to the sandbox, and the
+ * demo waits for the trigger's next poll (n8n polls at most once a minute).
+ *
+ * `npm run demo -- --ui`: leaves n8n on http://127.0.0.1:5678 and the sandbox on 127.0.0.1:4010
+ * running, with the workflows imported, for clicking through the editor. Ctrl-C stops both.
+ */
+const { startStack } = require('./lib/stack');
+
+const ui = process.argv.includes('--ui');
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+/** A short readable line for an item of the Content Platform node. */
+function describe(item) {
+	const parts = [`${item.type ?? 'item'} ${item.id ?? ''}`.trim()];
+	for (const key of ['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', 'created_at']) {
+		const value = item[key] ?? item.attributes?.[key];
+		if (value !== undefined && value !== '') parts.push(`${key}=${JSON.stringify(value)}`);
+	}
+	if (Array.isArray(item.order_items)) parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
+	if (item.form?.title) parts.push(`form=${JSON.stringify(item.form.title)}`);
+	return parts.join('  ');
+}
+
+function printRun(workflow, run) {
+	say(`▶ ${workflow.name}  (${(run.ms / 1000).toFixed(1)} s, ${run.ok ? 'ok' : 'FAILED'})`);
+	if (run.error) say(`  error: ${run.error.message}`);
+	for (const node of workflow.nodes.filter((n) => n.type.startsWith('n8n-nodes-content-platform'))) {
+		const result = run.nodes[node.name];
+		if (!result) continue;
+		say(`  ${node.name}: ${result.items.length} item(s)${result.error ? ` — error: ${result.error.message}` : ''}`);
+		for (const item of result.items.slice(0, 4)) say(`    · ${describe(item)}`);
+		if (result.items.length > 4) say(`    · … ${result.items.length - 4} more`);
+	}
+	say();
+}
+
+async function main() {
+	const started = Date.now();
+	say(ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo');
+	const { sandbox, n8n, workflows } = await startStack({ name: 'demo', sandboxPort: ui ? 4010 : 0, n8nPort: ui ? 5678 : undefined, keep: ui });
+	say(`sandbox API on ${sandbox.url} (token ${sandbox.token}), n8n user folder ${n8n.userFolder}`);
+	say();
+
+	const stop = async () => {
+		await n8n.cleanup().catch(() => undefined);
+		await sandbox.close();
+	};
+
+	if (ui) {
+		await n8n.start();
+		await n8n.rest('GET', '/rest/workflows');
+		say(`n8n editor: ${n8n.baseUrl}  — log in as e2e@example.com / E2e-password-123`);
+		say('The example workflows are imported; the credential "Content Platform account" points at the sandbox.');
+		say('Press Ctrl-C to stop n8n and the sandbox.');
+		const shutdown = async () => {
+			say('\nstopping…');
+			await stop();
+			process.exit(0);
+		};
+		process.on('SIGINT', shutdown);
+		process.on('SIGTERM', shutdown);
+		return;
+	}
+
+	try {
+		for (const workflow of workflows.filter((w) => w.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'))) {
+			printRun(workflow, await n8n.execute(workflow.id));
+		}
+		const trigger = workflows.find((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
+		if (trigger) {
+			say(`▶ ${trigger.name}`);
+			n8n.publishWorkflow(trigger.id);
+			sandbox.clearRequests();
+			await n8n.start();
+			// n8n calls poll() once at activation: that first poll only notes where the list stands.
+			await waitFor(() => sandbox.requests.some((r) => r.rawPath === '/v1/orders'), 60000);
+			const order = sandbox.insert('orders', {}, { customer: '5' });
+			say(`  activated; added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox; waiting for the next poll (n8n polls at most once a minute)…`);
+			const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });
+			for (const [name, result] of Object.entries(execution.nodes)) {
+				say(`  ${name}: ${result.items.length} item(s)`);
+				for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+			}
+			say();
+		}
+		say(`demo finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	} finally {
+		await stop();
+	}
+}
+
+async function waitFor(check, timeoutMs) {
+	const t0 = Date.now();
+	while (!check()) {
+		if (Date.now() - t0 > timeoutMs) throw new Error('timed out');
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`demo failed: ${error.stack || error}\n`);
+	process.exit(1);
+});
