@@ -1,0 +1,205 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests read the spec document */
+/**
+ * Shared helpers of the operation tests: a sandbox-bound `run` through n8n's engine, resource
+ * locator values, and the API spec document (spec/content-platform-api.md) parsed into its
+ * endpoints and query parameters, so tests compare the node with the document itself rather than
+ * with the node's own tables (nodes/ContentPlatform/shared/spec.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
+import type { RecordedRequest, Sandbox } from '../sandbox';
+import { runNode, type NodeRunResult } from './harness';
+
+/** The JSON:API media type every request must accept and every body must be sent as. */
+export const JSON_API = 'application/vnd.api+json';
+
+/** A resource locator value, `{ __rl: true, mode, value }` (mode default `id`). */
+export function rl(value: string, mode: 'id' | 'url' | 'list' = 'id') {
+	return { __rl: true, mode, value };
+}
+
+/** Options of {@link runWith}. */
+export interface RunWithOptions {
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	/** Access token to send (default: the sandbox's valid token). */
+	token?: string;
+}
+
+/**
+ * Runs the Content Platform node once through WorkflowExecute against the sandbox, with the
+ * access-token credential. Clears the sandbox's request log first, so `sandbox.requests` holds
+ * the requests of this run only.
+ */
+export async function runWith(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	options: RunWithOptions = {},
+): Promise<NodeRunResult> {
+	sandbox.clearRequests();
+	return await runNode({
+		parameters,
+		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: options.token ?? sandbox.token } },
+		input: options.input,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+/** The query string pieces `key=value` as sent, sorted (the order of parameters carries no meaning). */
+export function queryPieces(request: RecordedRequest): string[] {
+	return request.rawQuery === '' ? [] : request.rawQuery.split('&').sort();
+}
+
+/**
+ * The expected encoded query string pieces of a decoded query, sorted: `encodeURIComponent` of
+ * key and value (brackets as `%5B`/`%5D`, commas as `%2C`), the encoding n8n's HTTP helper uses.
+ */
+export function encodedPieces(query: Record<string, string | number | boolean>): string[] {
+	return Object.entries(query)
+		.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+		.sort();
+}
+
+/** The spec document, read once. */
+export const SPEC_TEXT = readFileSync(join(__dirname, '..', '..', 'spec', 'content-platform-api.md'), 'utf8');
+
+/** Spec-declared value type of a query parameter, when the spec states one. */
+export type SpecParamType = 'boolean' | 'integer' | 'date' | 'string';
+
+/** One row of the spec's endpoint summary table with what its section lists as query. */
+export interface SpecEndpoint {
+	method: 'GET' | 'POST' | 'PATCH';
+	/** Path as the spec writes it, for example `/v1/orders/{id}`. */
+	path: string;
+	/** Query parameter names as sent: `include`, `sort`, `fields[orders]`, `page[number]`, `filter[site_id]`, ... */
+	params: Set<string>;
+	/** Sort keys the spec allows (or names as examples); [] when none are named. */
+	sortKeys: string[];
+	/** Include names the spec lists (or names as examples); [] when none are named. */
+	includes: string[];
+	/** Types the spec states for individual parameters (`filter[fulfilled_at_null]` → boolean, ...). */
+	types: Record<string, SpecParamType>;
+}
+
+function section(title: string): string {
+	const start = SPEC_TEXT.indexOf(title);
+	if (start === -1) throw new Error(`Spec section not found: ${title}`);
+	const end = SPEC_TEXT.indexOf('\n### ', start + title.length);
+	return SPEC_TEXT.slice(start, end === -1 ? undefined : end);
+}
+
+/** The filter names of the spec's "Shared filters for GET /v1/contacts and GET /v1/customers" table. */
+export const SHARED_FILTERS: string[] = [...section('### Shared filters').matchAll(/^\| ([a-z_0-9, ]+) \|/gm)]
+	.flatMap((m) => m[1].split(','))
+	.map((name) => name.trim())
+	.filter((name) => name !== '' && name !== 'Names');
+
+/** The spec's endpoint summary table: method and path of the 20 endpoints. */
+export const SPEC_SUMMARY = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map((m) => ({
+	method: m[1] as SpecEndpoint['method'],
+	path: m[2],
+}));
+
+/** Names in the parenthesis after a parameter: "(allowed: a, b)", "(may hold a, b)", "(for example a, b)", "(a field name such as title)". */
+function namesAfter(text: string, parameter: string): string[] {
+	const match = new RegExp(`\`${parameter}\` \\(([^)]*)\\)`).exec(text);
+	if (!match) return [];
+	const list = match[1].replace(/^.*?(allowed:|may hold|for example|such as)\s*/, '');
+	return list
+		.split(/,\s*/)
+		.map((word) => word.trim())
+		.filter((word) => /^[a-z_.]+$/.test(word) && !['string', 'strings', 'integer', 'number'].includes(word));
+}
+
+function typesOf(queryText: string): Record<string, SpecParamType> {
+	const types: Record<string, SpecParamType> = {};
+	for (const match of queryText.matchAll(/`(filter\[[a-z_]+\])` \((boolean|integer|number)\)/g)) {
+		types[match[1]] = match[2] === 'boolean' ? 'boolean' : 'integer';
+	}
+	if (/dates are given as YYYY-MM-DD/.test(queryText)) {
+		for (const match of queryText.matchAll(/`(filter\[[a-z_]*date\])`/g)) types[match[1]] = 'date';
+	}
+	return types;
+}
+
+/** Every endpoint of the summary table with the query parameters its own section lists. */
+export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }) => {
+	const text = section(`### ${method} ${path}\n`);
+	const queryText = text
+		.split('\n')
+		.filter((line) => /^(- )?Query/.test(line))
+		.join('\n');
+	const params = new Set(
+		[...queryText.matchAll(/`(include|sort|fields\[[a-z_]+\]|page\[(?:number|size)\]|filter\[[a-z_]+\])`/g)].map((m) => m[1]),
+	);
+	if (/shared filter table|same filters as contacts/.test(queryText)) {
+		for (const name of SHARED_FILTERS) params.add(`filter[${name}]`);
+	}
+	return {
+		method,
+		path,
+		params,
+		sortKeys: params.has('sort') ? namesAfter(queryText, 'sort') : [],
+		includes: params.has('include') ? namesAfter(queryText, 'include') : [],
+		types: typesOf(queryText),
+	};
+});
+
+/** The resource type of a spec path: `/v1/order_items/{id}` → `order_items`. */
+export function pathType(path: string): string {
+	return path.split('/')[2];
+}
+
+/**
+ * The attribute names the spec's "Resources and fields" tables give a resource type (the first
+ * column of its table, comma lists split; `relationships.*` rows left out). Form submissions list
+ * their attributes in prose.
+ */
+export function specAttributes(type: string): string[] {
+	if (type === 'form_submissions') {
+		const prose = /Attributes, all strings: ([^.]+)\./.exec(section('### form_submissions'))![1];
+		return prose.split(/,\s*/).map((name) => name.trim());
+	}
+	const text = SPEC_TEXT.includes(`### ${type} `) ? section(`### ${type} `) : section(`### ${type}\n`);
+	return [...text.matchAll(/^\| ([a-z_0-9, ]+) \|/gm)]
+		.flatMap((m) => m[1].split(','))
+		.map((name) => name.trim())
+		.filter((name) => name !== '' && name !== 'Field');
+}
+
+/** The node's description properties (the action node, as n8n loads it). */
+export const NODE_PROPERTIES: INodeProperties[] = new ContentPlatform().description.properties;
+
+/** The node operation that serves an endpoint, found by the `(METHOD /v1/path)` its description ends with. */
+export function nodeOperationFor(
+	method: string,
+	path: string,
+): { resource: string; operation: string; option: INodePropertyOptions } | undefined {
+	for (const property of NODE_PROPERTIES.filter((p) => p.name === 'operation')) {
+		const option = (property.options as INodePropertyOptions[]).find((o) => o.description?.endsWith(`(${method} ${path})`));
+		if (option) {
+			return { resource: (property.displayOptions!.show!.resource as string[])[0], operation: String(option.value), option };
+		}
+	}
+	return undefined;
+}
+
+/** The node properties shown for one resource and operation (top level, collections not opened). */
+export function propertiesOf(resource: string, operation: string): INodeProperties[] {
+	return NODE_PROPERTIES.filter((p) => {
+		const show = p.displayOptions?.show;
+		return (
+			show !== undefined &&
+			(show.resource as string[] | undefined)?.includes(resource) === true &&
+			(show.operation as string[] | undefined)?.includes(operation) === true
+		);
+	});
+}
+
+/** The fields inside a collection property (`filters`, `options`, `includeFilters`, ...). */
+export function collectionFields(property: INodeProperties | undefined): INodeProperties[] {
+	return ((property?.options ?? []) as INodeProperties[]).filter((o) => 'displayName' in o && 'type' in o);
+}
