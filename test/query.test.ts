@@ -7,7 +7,7 @@
  * GET endpoint it sets every query parameter the spec lists at once (and every sort key in both
  * directions), so every spec query parameter is proven through WorkflowExecute.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import {
@@ -245,7 +245,7 @@ function planFor(endpoint: SpecEndpoint): Plan {
 		if (!collection) throw new Error(`No node field for ${param} on ${endpoint.method} ${endpoint.path}`);
 		const field = collectionFields(collection).find((f) => f.name === name)!;
 		const { value, sent } = sample(field.type, name);
-		parameters[collection.name] = { ...((parameters[collection.name] as IDataObject | undefined) ?? {}), [name]: value } as IDataObject;
+		parameters[collection.name] = { ...((parameters[collection.name] as INodeParameters | undefined) ?? {}), [name]: value } as INodeParameters;
 		query[param] = sent;
 	}
 	if (endpoint.params.has('page[number]') || endpoint.params.has('page[size]')) {
