@@ -1,0 +1,210 @@
+'use strict';
+/**
+ * `npm run test:e2e`: the package inside a real n8n (2.41.1, offline), against the sandbox API.
+ *
+ * - every one of the 20 operations at least once (one workflow, one node per operation), checked
+ *   on the sandbox's request log and on the items n8n returned; Return All across several pages;
+ * - a wrong access token: the workflow fails with the credential error;
+ * - OAuth2 client credentials: 1 token request, then 0 (the stored token is reused), then after the
+ *   sandbox expires its tokens exactly 1 more and the run still succeeds;
+ * - the trigger activated under `n8n start`: a record inserted after activation is emitted exactly
+ *   once, nothing of the history.
+ * Prints one line per check and closes with "N passed, M failed"; exits 1 on any failure.
+ */
+const assert = require('node:assert/strict');
+
+const { startStack, API_CREDENTIAL } = require('./lib/stack');
+
+const started = Date.now();
+const results = [];
+
+async function check(name, fn) {
+	const t0 = Date.now();
+	try {
+		await fn();
+		results.push(true);
+		process.stdout.write(`✓ ${name} (${Date.now() - t0} ms)\n`);
+	} catch (error) {
+		results.push(false);
+		process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n  ')}\n`);
+	}
+}
+
+const rl = (value) => ({ __rl: true, mode: 'id', value });
+const CP = 'n8n-nodes-content-platform.contentPlatform';
+const OAUTH = { clientId: 'e2e-client', clientSecret: 'e2e-client-secret' };
+
+/** A workflow: Manual Trigger → the given nodes in a chain, each executed once. */
+function workflow(id, name, nodes) {
+	const all = [
+		{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		...nodes.map((node, i) => ({
+			id: `${id}-${i}`,
+			type: CP,
+			typeVersion: 1,
+			position: [(i + 1) * 220, 0],
+			executeOnce: true,
+			credentials: { contentPlatformApi: API_CREDENTIAL },
+			...node,
+		})),
+	];
+	const connections = {};
+	for (let i = 0; i < all.length - 1; i++) connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name, nodes: all, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
+}
+
+/**
+ * The 20 operations: node parameters, the request(s) the sandbox must receive, and a check of the
+ * items n8n returned.
+ */
+function operations(sandbox) {
+	const ids = (items) => items.map((i) => i.id);
+	return [
+		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.equal(it[0].attributes.body, 'From the e2e suite') },
+		{ name: 'Contact: Get Many (Return All)', parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/contacts'], pages: 3, items: (it) => assert.equal(it.length, sandbox.store.contacts.length) },
+		{ name: 'Contact: Get', parameters: { resource: 'contact', operation: 'get', contactId: rl('4'), include: ['tags'] }, request: ['GET', '/v1/contacts/4', 'include=tags'], items: (it) => assert.deepEqual(ids(it), ['4']) },
+		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.equal(it[0].attributes.address_city, 'Porto') },
+		{ name: 'Customer: Get Many', parameters: { resource: 'customer', operation: 'getAll', limit: 3 }, request: ['GET', '/v1/customers', 'page%5Bnumber%5D=1&page%5Bsize%5D=3'], items: (it) => assert.deepEqual(ids(it), ['1', '2', '3']) },
+		{ name: 'Customer: Get', parameters: { resource: 'customer', operation: 'get', customerId: rl('2'), include: ['contact'] }, request: ['GET', '/v1/customers/2', 'include=contact'], items: (it) => assert.equal(it[0].contact.id, '2') },
+		{ name: 'Course: Get', parameters: { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers'] }, request: ['GET', '/v1/courses/1', 'include=offers'], items: (it) => assert.ok(it[0].offers.length > 0) },
+		{ name: 'Order: Get Many', parameters: { resource: 'order', operation: 'getAll', limit: 5, options: { sort: 'order_number', sortDirection: 'descending' } }, request: ['GET', '/v1/orders', 'sort=-order_number&page%5Bnumber%5D=1&page%5Bsize%5D=5'], items: (it) => assert.deepEqual(it.map((i) => i.order_number), [1040, 1039, 1038, 1037, 1036]) },
+		{ name: 'Order: Get', parameters: { resource: 'order', operation: 'get', orderId: rl('7'), include: ['order_items'] }, request: ['GET', '/v1/orders/7', 'include=order_items'], items: (it) => assert.ok(it[0].order_items.length > 0) },
+		{ name: 'Order Item: Get Many', parameters: { resource: 'orderItem', operation: 'getAll', limit: 4 }, request: ['GET', '/v1/order_items'], items: (it) => assert.equal(it.length, 4) },
+		{ name: 'Order Item: Get', parameters: { resource: 'orderItem', operation: 'get', orderItemId: rl('3') }, request: ['GET', '/v1/order_items/3'], items: (it) => assert.deepEqual(ids(it), ['3']) },
+		{ name: 'Transaction: Get Many', parameters: { resource: 'transaction', operation: 'getAll', returnAll: true, filters: { start_date: '2026-10-25T00:00:00' } }, request: ['GET', '/v1/transactions'], items: (it) => assert.ok(it.length > 0 && it.every((t) => t.created_at >= '2026-10-25')) },
+		{ name: 'Transaction: Get', parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') }, request: ['GET', '/v1/transactions/9'], items: (it) => assert.deepEqual(ids(it), ['9']) },
+		{ name: 'Form: Get', parameters: { resource: 'form', operation: 'get', formId: rl('2') }, request: ['GET', '/v1/forms/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
+		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.equal(it[0].attributes.email, 'e2e@example.com') },
+		{ name: 'Form Submission: Get Many', parameters: { resource: 'formSubmission', operation: 'getAll', limit: 3, filters: { form_id: '1' } }, request: ['GET', '/v1/form_submissions'], items: (it) => assert.ok(it.length > 0 && it.every((s) => s.form_id === '1')) },
+		{ name: 'Form Submission: Get', parameters: { resource: 'formSubmission', operation: 'get', formSubmissionId: rl('6') }, request: ['GET', '/v1/form_submissions/6'], items: (it) => assert.deepEqual(ids(it), ['6']) },
+		{ name: 'Podcast: Get Many', parameters: { resource: 'podcast', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/podcasts'], items: (it) => assert.equal(it.length, sandbox.store.podcasts.length) },
+		{ name: 'Podcast: Get', parameters: { resource: 'podcast', operation: 'get', podcastId: rl('2') }, request: ['GET', '/v1/podcasts/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
+		{ name: 'Blog Post: Get', parameters: { resource: 'blogPost', operation: 'get', blogPostId: rl('3') }, request: ['GET', '/v1/blog_posts/3'], items: (it) => assert.deepEqual(ids(it), ['3']) },
+	];
+}
+
+async function main() {
+	const { sandbox, n8n } = await startStack({ name: 'e2e', oauth: OAUTH });
+	try {
+		sandbox.insertMany('contacts', 250);
+		const ops = operations(sandbox);
+		n8n.importCredentials([
+			{ id: 'cpWrongToken0001', name: 'Wrong token', type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: 'not-the-token' } },
+			{ id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+		]);
+		n8n.importWorkflows([
+			workflow('e2eAllOperations', 'e2e: all operations', ops.map((op) => ({ name: op.name, parameters: op.parameters }))),
+			workflow('e2eWrongToken001', 'e2e: wrong token', [
+				{ name: 'Get order', parameters: { resource: 'order', operation: 'get', orderId: rl('1') }, credentials: { contentPlatformApi: { id: 'cpWrongToken0001', name: 'Wrong token' } } },
+			]),
+			workflow('e2eOAuth2Order01', 'e2e: OAuth2', [
+				{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
+			]),
+		]);
+
+		sandbox.clearRequests();
+		const run = await n8n.execute('e2eAllOperations');
+		await check('all operations: the workflow succeeds', () => assert.ok(run.ok, JSON.stringify(run.error)));
+		for (const op of ops) {
+			await check(`${op.name}: request and items`, () => {
+				const [method, rawPath, rawQuery] = op.request;
+				const requests = sandbox.requests.filter((r) => r.method === method && r.rawPath === rawPath);
+				assert.equal(requests.length, op.pages ?? 1, `${requests.length} requests to ${method} ${rawPath}`);
+				for (const request of requests) {
+					assert.equal(request.headers.authorization, `Bearer ${sandbox.token}`);
+					assert.ok(request.status < 300, `status ${request.status}`);
+				}
+				if (rawQuery !== undefined) assert.equal(requests[0].rawQuery, rawQuery);
+				if (method !== 'GET') assert.equal(requests[0].headers['content-type'], 'application/vnd.api+json');
+				const result = run.nodes[op.name];
+				assert.ok(result && !result.error, `node result: ${JSON.stringify(result && result.error)}`);
+				op.items(result.items);
+			});
+		}
+
+		const wrong = await n8n.execute('e2eWrongToken001');
+		await check('wrong token: the workflow fails with the credential error, without the token', () => {
+			assert.equal(wrong.ok, false);
+			const message = (wrong.error && wrong.error.message) || '';
+			assert.match(message, /Authentication failed: check the credential's access token/);
+			assert.ok(!JSON.stringify(wrong.error).includes('not-the-token'));
+		});
+
+		const tokenRequests = () => sandbox.requests.filter((r) => r.rawPath === '/v1/oauth/token').length;
+		const oauthRun = async () => {
+			sandbox.clearRequests();
+			const result = await n8n.execute('e2eOAuth2Order01');
+			const api = sandbox.requests.filter((r) => r.rawPath === '/v1/orders/2');
+			return { result, tokens: tokenRequests(), auth: api.map((r) => r.headers.authorization) };
+		};
+		const first = await oauthRun();
+		await check('OAuth2: first run fetches exactly one token', () => {
+			assert.ok(first.result.ok, JSON.stringify(first.result.error));
+			assert.equal(first.tokens, 1);
+			assert.deepEqual(first.auth, [`Bearer ${sandbox.issuedTokens[0]}`]);
+		});
+		const second = await oauthRun();
+		await check('OAuth2: the next run reuses the stored token (0 token requests)', () => {
+			assert.ok(second.result.ok);
+			assert.equal(second.tokens, 0);
+			assert.deepEqual(second.auth, [`Bearer ${sandbox.issuedTokens[0]}`]);
+		});
+		sandbox.expireTokens();
+		const third = await oauthRun();
+		await check('OAuth2: after the tokens expire, the run succeeds with exactly one new token', () => {
+			assert.ok(third.result.ok, JSON.stringify(third.result.error));
+			assert.equal(third.tokens, 1);
+			assert.equal(sandbox.issuedTokens.length, 2);
+			assert.deepEqual(third.auth, [`Bearer ${sandbox.issuedTokens[0]}`, `Bearer ${sandbox.issuedTokens[1]}`]);
+		});
+		const fourth = await oauthRun();
+		await check('OAuth2: the renewed token was stored (next run: 0 token requests, the new token)', () => {
+			assert.equal(fourth.tokens, 0);
+			assert.deepEqual(fourth.auth, [`Bearer ${sandbox.issuedTokens[1]}`]);
+		});
+
+		// The trigger: activated under `n8n start`; its first poll only notes where the list stands.
+		n8n.publishWorkflow('cpExampleTrigger');
+		sandbox.clearRequests();
+		await n8n.start();
+		const polls = () => sandbox.requests.filter((r) => r.rawPath === '/v1/orders').length;
+		await waitFor(() => polls() >= 1, 60000);
+		const order = sandbox.insert('orders', {}, { customer: '6' });
+		const [execution] = await n8n.waitForExecutions({ workflowId: 'cpExampleTrigger', count: 1, timeoutMs: 150000 });
+		await check('trigger: the order inserted after activation is emitted, and nothing of the history', () => {
+			assert.equal(execution.status, 'success');
+			assert.deepEqual(execution.nodes['New order'].items.map((i) => i.id), [order.id]);
+			assert.deepEqual(execution.nodes['Get customer'].items.map((i) => i.id), ['6']);
+		});
+		const pollsSoFar = polls();
+		await waitFor(() => polls() > pollsSoFar, 90000);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		await check('trigger: the next poll emits nothing again (exactly once)', () => {
+			assert.equal(n8n.getExecutions({ workflowId: 'cpExampleTrigger' }).length, 1);
+		});
+	} finally {
+		await n8n.cleanup().catch(() => undefined);
+		await sandbox.close();
+	}
+}
+
+async function waitFor(condition, timeoutMs) {
+	const t0 = Date.now();
+	while (!condition()) {
+		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+main()
+	.catch((error) => {
+		results.push(false);
+		process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);
+	})
+	.finally(() => {
+		const passed = results.filter(Boolean).length;
+		const failed = results.length - passed;
+		process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+		process.stdout.write(`${passed} passed, ${failed} failed\n`);
+		process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+	});
