@@ -1,12 +1,14 @@
 /**
  * Every operation of the node (the spec's 20 endpoints), one test each, through n8n's engine
  * (WorkflowExecute → declarative routing) against the sandbox: the exact request the sandbox
- * received and the items n8n returned. Also pairedItem, API errors and Continue On Fail.
+ * received (method, encoded path, query, Authorization and Accept headers) and the items n8n
+ * returned (count, IDs, shape). Also user-typed IDs on every operation with a path ID, and
+ * pairedItem. (API errors: api-errors.test.ts; query strings: query.test.ts; bodies: writes.test.ts.)
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
-import { runNode } from './helpers/harness';
+import { JSON_API, SPEC_ENDPOINTS, nodeOperationFor, rl, runWith } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -15,14 +17,8 @@ beforeAll(async () => {
 afterAll(async () => sandbox.close());
 beforeEach(() => sandbox.clearRequests());
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-
 async function run(parameters: INodeParameters, input?: Array<Record<string, unknown>>) {
-	return await runNode({
-		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-		input: input as never,
-	});
+	return await runWith(sandbox, parameters, { input: input as never });
 }
 
 /** The one request of the run, with the headers every request carries. */
@@ -30,12 +26,14 @@ function onlyRequest(): RecordedRequest {
 	expect(sandbox.requests).toHaveLength(1);
 	const [request] = sandbox.requests;
 	expect(request.headers.authorization).toBe(`Bearer ${sandbox.token}`);
-	expect(request.headers.accept).toBe('application/vnd.api+json');
+	expect(request.headers.accept).toBe(JSON_API);
 	return request;
 }
 
 interface Case {
 	name: string;
+	/** JSON:API type of every returned item. */
+	type: string;
 	parameters: INodeParameters;
 	method: string;
 	rawPath: string;
@@ -49,17 +47,22 @@ const ids = (items: Array<Record<string, unknown>>) => items.map((item) => item.
 const CASES: Case[] = [
 	{
 		name: 'Contact Note → Create',
+		type: 'contact_notes',
 		parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'Called about the renewal' },
 		method: 'POST',
 		rawPath: '/v1/contact_notes',
 		query: {},
 		items: (items) => {
 			expect(items).toHaveLength(1);
-			expect(items[0]).toMatchObject({ type: 'contact_notes', attributes: { body: 'Called about the renewal' } });
+			const created = sandbox.store.contact_notes.at(-1)!;
+			expect(created.attributes.body).toBe('Called about the renewal');
+			expect(created.relationships.contact.data).toEqual({ id: '3', type: 'contacts' });
+			expect(items[0]).toMatchObject({ id: created.id, type: 'contact_notes', attributes: { body: 'Called about the renewal' } });
 		},
 	},
 	{
 		name: 'Contact → Get Many',
+		type: 'contacts',
 		parameters: { resource: 'contact', operation: 'getAll', limit: 5 },
 		method: 'GET',
 		rawPath: '/v1/contacts',
@@ -68,6 +71,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Contact → Get',
+		type: 'contacts',
 		parameters: { resource: 'contact', operation: 'get', contactId: rl('4') },
 		method: 'GET',
 		rawPath: '/v1/contacts/4',
@@ -76,14 +80,20 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Contact → Update',
+		type: 'contacts',
 		parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Lisbon' } },
 		method: 'PATCH',
 		rawPath: '/v1/contacts/5',
 		query: {},
-		items: (items) => expect(items[0]).toMatchObject({ id: '5', attributes: { address_city: 'Lisbon' } }),
+		items: (items) => {
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({ id: '5', attributes: { address_city: 'Lisbon' } });
+			expect(sandbox.find('contacts', '5')?.attributes.address_city).toBe('Lisbon');
+		},
 	},
 	{
 		name: 'Customer → Get Many',
+		type: 'customers',
 		parameters: { resource: 'customer', operation: 'getAll', limit: 3 },
 		method: 'GET',
 		rawPath: '/v1/customers',
@@ -92,6 +102,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Customer → Get',
+		type: 'customers',
 		parameters: { resource: 'customer', operation: 'get', customerId: rl('2') },
 		method: 'GET',
 		rawPath: '/v1/customers/2',
@@ -100,6 +111,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Course → Get',
+		type: 'courses',
 		parameters: { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers'] },
 		method: 'GET',
 		rawPath: '/v1/courses/1',
@@ -111,6 +123,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Order → Get Many',
+		type: 'orders',
 		parameters: { resource: 'order', operation: 'getAll', limit: 2, options: { sort: 'order_number', sortDirection: 'descending' } },
 		method: 'GET',
 		rawPath: '/v1/orders',
@@ -119,6 +132,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Order → Get',
+		type: 'orders',
 		parameters: { resource: 'order', operation: 'get', orderId: rl('7') },
 		method: 'GET',
 		rawPath: '/v1/orders/7',
@@ -127,6 +141,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Order Item → Get Many',
+		type: 'order_items',
 		parameters: { resource: 'orderItem', operation: 'getAll', limit: 4 },
 		method: 'GET',
 		rawPath: '/v1/order_items',
@@ -135,6 +150,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Order Item → Get',
+		type: 'order_items',
 		parameters: { resource: 'orderItem', operation: 'get', orderItemId: rl('3'), include: ['order'] },
 		method: 'GET',
 		rawPath: '/v1/order_items/3',
@@ -143,14 +159,19 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Transaction → Get Many',
+		type: 'transactions',
 		parameters: { resource: 'transaction', operation: 'getAll', returnAll: true },
 		method: 'GET',
 		rawPath: '/v1/transactions',
 		query: { 'page[number]': '1', 'page[size]': '100' },
-		items: (items) => expect(new Set(ids(items))).toEqual(new Set(sandbox.store.transactions.map((t) => t.id))),
+		items: (items) => {
+			expect(items).toHaveLength(sandbox.store.transactions.length);
+			expect(new Set(ids(items))).toEqual(new Set(sandbox.store.transactions.map((t) => t.id)));
+		},
 	},
 	{
 		name: 'Transaction → Get',
+		type: 'transactions',
 		parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') },
 		method: 'GET',
 		rawPath: '/v1/transactions/9',
@@ -159,6 +180,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Form → Get',
+		type: 'forms',
 		parameters: { resource: 'form', operation: 'get', formId: rl('2'), options: { fields: ['title', 'url'] } },
 		method: 'GET',
 		rawPath: '/v1/forms/2',
@@ -167,14 +189,21 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Form → Submit',
+		type: 'form_submissions',
 		parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'ada@example.com', name: 'Ada' } },
 		method: 'POST',
 		rawPath: '/v1/forms/1/submit',
 		query: {},
-		items: (items) => expect(items[0]).toMatchObject({ type: 'form_submissions', attributes: { email: 'ada@example.com', name: 'Ada' } }),
+		items: (items) => {
+			expect(items).toHaveLength(1);
+			const created = sandbox.store.form_submissions.at(-1)!;
+			expect(created.relationships.form.data).toEqual({ id: '1', type: 'forms' });
+			expect(items[0]).toMatchObject({ id: created.id, type: 'form_submissions', attributes: { email: 'ada@example.com', name: 'Ada' } });
+		},
 	},
 	{
 		name: 'Form Submission → Get Many',
+		type: 'form_submissions',
 		parameters: { resource: 'formSubmission', operation: 'getAll', limit: 2, filters: { form_id: '1' } },
 		method: 'GET',
 		rawPath: '/v1/form_submissions',
@@ -186,6 +215,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Form Submission → Get',
+		type: 'form_submissions',
 		parameters: { resource: 'formSubmission', operation: 'get', formSubmissionId: rl('6') },
 		method: 'GET',
 		rawPath: '/v1/form_submissions/6',
@@ -194,6 +224,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Podcast → Get Many',
+		type: 'podcasts',
 		parameters: { resource: 'podcast', operation: 'getAll', returnAll: true, filters: { status_eq: 'ready' } },
 		method: 'GET',
 		rawPath: '/v1/podcasts',
@@ -205,6 +236,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Podcast → Get',
+		type: 'podcasts',
 		parameters: { resource: 'podcast', operation: 'get', podcastId: rl('2') },
 		method: 'GET',
 		rawPath: '/v1/podcasts/2',
@@ -213,6 +245,7 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Blog Post → Get',
+		type: 'blog_posts',
 		parameters: { resource: 'blogPost', operation: 'get', blogPostId: rl('3') },
 		method: 'GET',
 		rawPath: '/v1/blog_posts/3',
@@ -225,7 +258,13 @@ test('the cases cover all 20 operations', () => {
 	expect(new Set(CASES.map((c) => `${c.parameters.resource}.${c.parameters.operation}`)).size).toBe(20);
 });
 
-test.each(CASES)('$name', async ({ parameters, method, rawPath, query, items }) => {
+test('the cases match the spec summary table one to one', () => {
+	const specPaths = SPEC_ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
+	const casePaths = CASES.map((c) => `${c.method} ${c.rawPath.replace(/^(\/v1\/[a-z_]+\/)[^/]+/, '$1{id}')}`).sort();
+	expect(casePaths).toEqual(specPaths);
+});
+
+test.each(CASES)('$name', async ({ parameters, type, method, rawPath, query, items }) => {
 	const result = await run(parameters);
 	expect(result.error).toBeUndefined();
 	const request = onlyRequest();
@@ -233,7 +272,17 @@ test.each(CASES)('$name', async ({ parameters, method, rawPath, query, items }) 
 	expect(request.rawPath).toBe(rawPath);
 	expect(request.query).toEqual(query);
 	expect(request.status).toBeLessThan(300);
-	items(result.items.map((item) => item.json));
+	expect(result.items.length).toBeGreaterThan(0);
+	const json = result.items.map((item) => item.json);
+	for (const item of json) {
+		expect(typeof item.id).toBe('string');
+		expect(item.type).toBe(type);
+		// Reads are simplified (attributes flattened); writes return the resource object as sent back.
+		if (method === 'GET') expect(item).not.toHaveProperty('attributes');
+		else expect(item).toHaveProperty('attributes');
+	}
+	expect(result.items.every((item) => item.pairedItem !== undefined && (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	items(json);
 });
 
 describe('pairedItem', () => {
@@ -252,38 +301,36 @@ describe('pairedItem', () => {
 	});
 });
 
-describe('API errors', () => {
-	test('401: the node fails with the server detail', async () => {
-		const result = await runNode({
-			parameters: { resource: 'order', operation: 'get', orderId: rl('1') },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: 'wrong-token' } },
-		});
-		expect(result.error?.message).toContain('Invalid or expired access token');
-		expect(result.items).toEqual([]);
+describe('user-typed IDs reach the sandbox as one encoded path segment, on every operation with a path ID', () => {
+	const HOSTILE = ['1/../../x', 'a?b#c', ' 12 '];
+	const withId = SPEC_ENDPOINTS.filter((e) => e.path.includes('{id}'));
+
+	test('12 endpoints have a path ID', () => {
+		expect(withId).toHaveLength(12);
 	});
 
-	test('404: the node fails with the server detail', async () => {
-		const result = await run({ resource: 'podcast', operation: 'get', podcastId: rl('999') });
-		expect(result.error?.message).toContain("Couldn't find Podcast with 'id'=999");
+	const cases = withId.flatMap((endpoint) => HOSTILE.map((id) => [`${endpoint.method} ${endpoint.path} ${JSON.stringify(id)}`, endpoint, id] as const));
+
+	test.each(cases)('%s', async (_name, endpoint, id) => {
+		const { resource, operation } = nodeOperationFor(endpoint.method, endpoint.path)!;
+		const parameters: INodeParameters = { resource, operation, [`${resource}Id`]: rl(id) };
+		if (operation === 'update') parameters.updateFields = { custom_3: 'id test' };
+		if (operation === 'submit') parameters.submissionFields = { name: 'id test' };
+		await run(parameters);
+		// One request, to the endpoint of the operation, with the trimmed ID as one encoded segment.
+		expect(sandbox.requests).toHaveLength(1);
+		const [request] = sandbox.requests;
+		expect(request.method).toBe(endpoint.method);
+		expect(request.rawPath).toBe(endpoint.path.replace('{id}', encodeURIComponent(id.trim())));
+		expect(request.rawQuery).toBe('');
+		expect(request.path).toBe(endpoint.path.replace('{id}', id.trim()));
+		if (operation === 'update') expect(request.body).toMatchObject({ data: { id: id.trim() } });
 	});
 
-	test('422: the node fails with the server detail', async () => {
-		const result = await run({ resource: 'contactNote', operation: 'create', contactId: rl('424242'), body: 'x' });
-		expect(sandbox.requests[0].status).toBe(422);
-		expect(result.error?.message).toMatch(/^Invalid fields: /);
-		expect(result.error?.message).toContain('/data/relationships/contact');
-	});
-
-	test('Continue On Fail: the failing item carries the error, the other item succeeds', async () => {
-		const result = await runNode({
-			parameters: { resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-			input: [{ id: '2' }, { id: 'missing' }],
-			continueOnFail: true,
-		});
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(2);
-		expect(result.items[0].json.id).toBe('2');
-		expect(result.items[1].json.error).toContain('No order with ID "missing"');
+	test.each(HOSTILE)('Contact Note → Create: contact %j goes into the body unchanged (trimmed), the path stays /v1/contact_notes', async (id) => {
+		await run({ resource: 'contactNote', operation: 'create', contactId: rl(id), body: 'x' });
+		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox.requests[0].rawPath).toBe('/v1/contact_notes');
+		expect(sandbox.requests[0].body).toMatchObject({ data: { relationships: { contact: { data: { id: id.trim(), type: 'contacts' } } } } });
 	});
 });
