@@ -1,117 +1,165 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test reads the spec document */
 /**
  * Coverage of the API spec (issue 2): reads spec/content-platform-api.md itself (the endpoint
- * summary table, each endpoint's query parameters and the shared filter table) and fails if an
- * endpoint has no operation in the node, or a listed query parameter, sort key or include name
- * has no field in the node's description.
+ * summary table, each endpoint's "Query"/"Query parameters" bullet and the shared filter table,
+ * parsed in helpers/fixtures.ts) and walks the node's description. Fails if an endpoint has no
+ * operation, or a listed query parameter (include, fields[type], sort and its keys,
+ * page[number]/page[size], every filter) has no node field that sends it.
+ *
+ * A field "sends" a parameter when its `routing.send.property` is that parameter (top-level
+ * properties and the fields inside their collections); page[number]/page[size] are sent by the
+ * operation's paginator (`routing.operations.pagination`). The execution of every one of these
+ * parameters is proven in query.test.ts and pagination.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
+import { paginate } from '../nodes/ContentPlatform/shared/transport';
+import {
+	SHARED_FILTERS,
+	SPEC_ENDPOINTS,
+	SPEC_SUMMARY,
+	collectionFields,
+	nodeOperationFor,
+	propertiesOf,
+	specAttributes,
+} from './helpers/fixtures';
 
-const spec = readFileSync(join(__dirname, '..', 'spec', 'content-platform-api.md'), 'utf8');
-const properties = new ContentPlatform().description.properties;
-
-interface SpecEndpoint {
-	method: string;
-	path: string;
-	/** Query parameter names as sent (`include`, `sort`, `fields[orders]`, `filter[site_id]`, ...). */
-	params: Set<string>;
-	sortKeys: string[];
-	includes: string[];
-}
-
-function section(title: string): string {
-	const start = spec.indexOf(title);
-	const end = spec.indexOf('\n### ', start + title.length);
-	return spec.slice(start, end === -1 ? undefined : end);
-}
-
-const sharedFilters = [...section('### Shared filters').matchAll(/^\| ([a-z_0-9, ]+) \|/gm)]
-	.flatMap((m) => m[1].split(','))
-	.map((name) => name.trim())
-	.filter((name) => name && name !== 'Names');
-
-const summary = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map((m) => ({ method: m[1], path: m[2] }));
-
-function listAfter(text: string, marker: RegExp): string[] {
-	const match = marker.exec(text);
-	if (!match) return [];
-	return match[1]
-		.replace(/^(allowed|may hold|for example):?\s*/, '')
-		.split(/,\s*/)
-		.map((w) => w.trim())
-		.filter((w) => /^[a-z_.]+$/.test(w) && !['string', 'integer', 'number'].includes(w));
-}
-
-const endpoints: SpecEndpoint[] = summary.map(({ method, path }) => {
-	const text = section(`### ${method} ${path}\n`);
-	const queryText = text
-		.split('\n')
-		.filter((line) => /^(- )?Query/.test(line))
-		.join('\n');
-	const params = new Set([...queryText.matchAll(/`((?:include|sort|fields\[[a-z_]+\]|page\[(?:number|size)\]|filter\[[a-z_]+\]))`/g)].map((m) => m[1]));
-	if (/shared filter table|same filters as contacts/.test(queryText)) for (const name of sharedFilters) params.add(`filter[${name}]`);
-	return {
-		method,
-		path,
-		params,
-		sortKeys: params.has('sort') ? listAfter(queryText, /`sort` \(([^)]*)\)/) : [],
-		includes: params.has('include') ? listAfter(queryText, /`include` \(([^)]*)\)/) : [],
-	};
-});
-
-/** The node properties shown for one resource/operation, collections' options included. */
+/** The properties of an operation with the fields of its collections. */
 function fieldsOf(resource: string, operation: string): INodeProperties[] {
-	const shown = properties.filter((p) => {
-		const show = p.displayOptions?.show;
-		if (!show) return false;
-		return (show.resource as string[] | undefined)?.includes(resource) && (show.operation as string[] | undefined)?.includes(operation);
-	});
-	return shown.flatMap((p) => [p, ...((p.options ?? []) as INodeProperties[]).filter((o) => 'displayName' in o && 'type' in o)]);
+	return propertiesOf(resource, operation).flatMap((p) => [p, ...collectionFields(p)]);
 }
 
-function operationFor(method: string, path: string): { resource: string; option: INodePropertyOptions } | undefined {
-	for (const property of properties.filter((p) => p.name === 'operation')) {
-		const option = (property.options as INodePropertyOptions[]).find((o) => o.description?.endsWith(`(${method} ${path})`));
-		if (option) return { resource: (property.displayOptions!.show!.resource as string[])[0], option };
+/** The query parameters the node can send for an operation, by what its fields declare. */
+function sentBy(resource: string, operation: string, option: INodePropertyOptions): Set<string> {
+	const sent = new Set(
+		fieldsOf(resource, operation)
+			.filter((f) => f.routing?.send?.type === 'query')
+			.map((f) => f.routing?.send?.property)
+			.filter((p): p is string => typeof p === 'string'),
+	);
+	const pagination = option.routing?.operations?.pagination;
+	if (option.routing?.send?.paginate === true && pagination === paginate) {
+		// The package's paginator writes both page parameters (shared/transport.ts `paginate`).
+		const source = paginate.toString();
+		if (source.includes("'page[number]'")) sent.add('page[number]');
+		if (source.includes("'page[size]'")) sent.add('page[size]');
 	}
-	return undefined;
+	return sent;
+}
+
+function optionValues(field: INodeProperties | undefined): string[] {
+	return ((field?.options ?? []) as INodePropertyOptions[]).map((o) => String(o.value));
 }
 
 test('the spec lists 20 endpoints and 70 shared filters', () => {
-	expect(summary).toHaveLength(20);
-	expect(sharedFilters).toHaveLength(70);
+	expect(SPEC_SUMMARY).toHaveLength(20);
+	expect(SPEC_ENDPOINTS).toHaveLength(20);
+	expect(SHARED_FILTERS).toHaveLength(70);
+	expect(new Set(SHARED_FILTERS).size).toBe(70);
 });
 
-describe.each(endpoints)('$method $path', ({ method, path, params, sortKeys, includes }) => {
-	test('has an operation, and a node field for every query parameter, sort key and include the spec lists', () => {
-		const found = operationFor(method, path);
+test('20 endpoints → 20 distinct operations of the node', () => {
+	const operations = SPEC_ENDPOINTS.map((e) => nodeOperationFor(e.method, e.path)).filter((o) => o !== undefined);
+	expect(operations).toHaveLength(20);
+	expect(new Set(operations.map((o) => `${o.resource}.${o.operation}`)).size).toBe(20);
+});
+
+describe.each(SPEC_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_name, endpoint) => {
+	const found = nodeOperationFor(endpoint.method, endpoint.path);
+
+	test('has an operation whose request uses this method and path', () => {
 		expect(found).toBeDefined();
-		const { resource, option } = found!;
-		const fields = fieldsOf(resource, String(option.value));
-		const sent = new Set(fields.map((f) => f.routing?.send?.property).filter((p): p is string => typeof p === 'string'));
-		if (option.routing?.send?.paginate) {
-			sent.add('page[number]');
-			sent.add('page[size]');
+		const request = found!.option.routing?.request;
+		expect(request?.method).toBe(endpoint.method);
+		const relative = endpoint.path.replace(/^\/v1/, '');
+		if (endpoint.path.includes('{id}')) {
+			const [before, after] = relative.split('{id}');
+			const idField = propertiesOf(found!.resource, found!.operation).find((p) => p.name === `${found!.resource}Id`);
+			const url = String(idField?.routing?.request?.url ?? '');
+			expect(url.startsWith(`=${before}{{`)).toBe(true);
+			expect(url.endsWith(`}}${after}`)).toBe(true);
+		} else {
+			expect(request?.url).toBe(relative);
 		}
-		const missing = [...params].filter((param) => !sent.has(param));
-		expect(missing).toEqual([]);
-		const options = (name: string) =>
-			(fields.find((f) => f.name === name)?.options as INodePropertyOptions[] | undefined)?.map((o) => o.value) ?? [];
-		expect(options('sort')).toEqual(expect.arrayContaining(sortKeys));
-		expect(options('include')).toEqual(expect.arrayContaining(includes));
+	});
+
+	test('has a node field for every query parameter the spec lists', () => {
+		const { resource, operation, option } = found!;
+		const sent = sentBy(resource, operation, option);
+		expect([...endpoint.params].filter((param) => !sent.has(param))).toEqual([]);
+	});
+
+	test('offers every sort key, both directions, every include and every attribute in fields', () => {
+		const { resource, operation } = found!;
+		const fields = fieldsOf(resource, operation);
+		const byName = (name: string) => fields.find((f) => f.name === name);
+		if (endpoint.params.has('sort')) {
+			expect(optionValues(byName('sort'))).toEqual(expect.arrayContaining(endpoint.sortKeys));
+			expect(optionValues(byName('sortDirection')).sort()).toEqual(['ascending', 'descending']);
+		} else {
+			expect(byName('sort')).toBeUndefined();
+		}
+		if (endpoint.params.has('include')) {
+			expect(optionValues(byName('include')).length).toBeGreaterThan(0);
+			expect(optionValues(byName('include'))).toEqual(expect.arrayContaining(endpoint.includes));
+		}
+		const fieldsParam = [...endpoint.params].find((p) => p.startsWith('fields['));
+		if (fieldsParam) {
+			const field = byName('fields');
+			expect(field?.routing?.send?.property).toBe(fieldsParam);
+			expect(optionValues(field)).toEqual(expect.arrayContaining(specAttributes(fieldsParam.slice(7, -1))));
+		}
+	});
+
+	test('filters have the type the spec states (boolean, integer → number, date → date picker)', () => {
+		const { resource, operation } = found!;
+		const fields = fieldsOf(resource, operation);
+		const expected = { boolean: 'boolean', integer: 'number', date: 'dateTime', string: 'string' };
+		for (const [param, type] of Object.entries(endpoint.types)) {
+			const field = fields.find((f) => f.routing?.send?.property === param);
+			expect([param, field?.type]).toEqual([param, expected[type]]);
+		}
 	});
 });
 
-test('every query parameter of the spec is covered (count)', () => {
-	const pairs = endpoints.flatMap((e) => [...e.params].map((p) => `${e.method} ${e.path} ${p}`));
-	const distinct = new Set(endpoints.flatMap((e) => [...e.params]));
+test('contacts and customers share ONE filter list: the 70 names of the spec table', () => {
+	const filterNames = (method: string, path: string) => {
+		const { resource, operation } = nodeOperationFor(method, path)!;
+		return collectionFields(propertiesOf(resource, operation).find((p) => p.name === 'filters'))
+			.map((f) => f.name)
+			.sort();
+	};
+	const contacts = filterNames('GET', '/v1/contacts');
+	expect(contacts).toEqual([...SHARED_FILTERS].sort());
+	expect(filterNames('GET', '/v1/customers')).toEqual(contacts);
+});
+
+test('customer include filters are shown only with Include Related', () => {
+	const { resource, operation } = nodeOperationFor('GET', '/v1/customers/{id}')!;
+	const includeFilters = propertiesOf(resource, operation).find((p) => p.name === 'includeFilters');
+	expect(collectionFields(includeFilters).map((f) => f.routing?.send?.property).sort()).toEqual([
+		'filter[offers_page]',
+		'filter[offers_per]',
+		'filter[products_page]',
+		'filter[products_per]',
+	]);
+	expect(includeFilters?.displayOptions?.show?.include).toBeDefined();
+});
+
+test('every query parameter of the spec is covered (counts)', () => {
+	const covered = SPEC_ENDPOINTS.flatMap((e) => {
+		const { resource, operation, option } = nodeOperationFor(e.method, e.path)!;
+		const sent = sentBy(resource, operation, option);
+		return [...e.params].filter((p) => sent.has(p)).map((p) => `${e.method} ${e.path} ${p}`);
+	});
+	const listed = SPEC_ENDPOINTS.flatMap((e) => [...e.params].map((p) => `${e.method} ${e.path} ${p}`));
+	expect(covered).toEqual(listed);
 	// Per endpoint as the spec lists them: 74 for each of the two person lists (70 shared filters,
 	// sort, fields, page[number], page[size]), 57 for the other 18 endpoints.
-	expect(pairs.length).toBe(205);
+	expect(listed).toHaveLength(205);
 	// 70 shared filters, 17 other filters, 8 sparse fieldsets, include, sort, page[number], page[size].
-	expect(distinct.size).toBe(99);
+	expect(new Set(SPEC_ENDPOINTS.flatMap((e) => [...e.params])).size).toBe(99);
+	// Sort keys the spec names (3 + 5 + 3 + 3 + 3 + "such as title") and include names it names
+	// (contacts 3, courses 3, orders 3, order items 1, transactions 2, forms 4, form submissions 2).
+	expect(SPEC_ENDPOINTS.flatMap((e) => e.sortKeys)).toHaveLength(18);
+	expect(SPEC_ENDPOINTS.flatMap((e) => e.includes)).toHaveLength(18);
 });
