@@ -3,7 +3,9 @@
  * Installs (cold) or reuses (warm) the pinned n8n runtime used by the e2e scripts.
  *
  * Source of truth: e2e/runtime/package.json + package-lock.json (committed).
- * Install location: e2e/.runtime/ (git-ignored), or $E2E_N8N_RUNTIME_DIR.
+ * Install location: $E2E_N8N_RUNTIME_DIR, else ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform/
+ * n8n-runtime: outside the clone, so a machine that keeps its cache (a developer's, CI re-runs)
+ * installs once and every fresh clone reuses it.
  * Reuse key: sha256 of package.json + package-lock.json, stored in
  * <runtime>/.e2e-installed.json once the install fully succeeded.
  *
@@ -23,7 +25,11 @@ const { spawnSync } = require('node:child_process');
 
 const E2E_DIR = path.resolve(__dirname, '..');
 const RUNTIME_SRC = path.join(E2E_DIR, 'runtime');
-const DEFAULT_RUNTIME_DIR = path.join(E2E_DIR, '.runtime');
+const DEFAULT_RUNTIME_DIR = path.join(
+	process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache'),
+	'n8n-nodes-content-platform',
+	'n8n-runtime',
+);
 const MARKER = '.e2e-installed.json';
 
 function log(msg) {
