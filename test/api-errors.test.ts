@@ -174,12 +174,9 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 		expect(items.slice(1).map((i) => i.json.type)).toEqual(['contacts', 'contacts']);
 	});
 
-	// KNOWN LIMITATION (reported): when a Get Many fails under Continue On Fail, n8n-core's
-	// routing-node.js pushes `{ json: {}, error }` without pairedItem, and WorkflowExecute can only
-	// auto-pair when the output has as many items as the input; so the error item of input 0 is
-	// unpaired here. The node could pair it itself (catch in `paginate` / `toItems` when
-	// `this.continueOnFail()` and return `[{ json: { error }, pairedItem: { item } }]`).
-	test.failing('Get Many under Continue On Fail: the error item is paired with its input', async () => {
+	// n8n-core's routing-node.js pushes `{ json: {}, error }` without pairedItem; the paginator pairs
+	// its error item itself (transport.ts `paginate`).
+	test('Get Many under Continue On Fail: the error item is paired with its input', async () => {
 		const { items } = await continued(
 			{ resource: 'contact', operation: 'getAll', limit: 2, filters: { created_in_last: '={{ $json.days }}' } },
 			[{ days: 1.5 }, { days: 365 }],

@@ -196,7 +196,8 @@ export async function toItems(
  * Requests pages 1, 2, … of `min(Limit, 100)` records and stops when a page is shorter than the
  * page size or empty, when the document says no page follows, or when Limit records were read.
  * So Limit 10 costs one request and Return All over N records ceil(N / 100) (+1 when the last page
- * is exactly full and the API gives no paging links). An error names the page that failed.
+ * is exactly full and the API gives no paging links). An error names the page that failed; with
+ * "On Error: Continue" the result is one error item paired with the input item, never a partial list.
  */
 export async function paginate(
 	this: IExecutePaginationFunctions,
@@ -211,7 +212,10 @@ export async function paginate(
 		try {
 			items = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
 		} catch (error) {
-			throw withContext(this.getNode(), error, `page ${page}, after ${results.length} records`);
+			const failure = withContext(this.getNode(), error, `page ${page}, after ${results.length} records`);
+			// "On Error: Continue": one error item paired with its input, never the pages read so far.
+			if (this.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: this.getItemIndex() } }];
+			throw failure;
 		}
 		results.push(...items);
 		const hasMore = items[HAS_MORE] ?? items.length >= pageSize;
