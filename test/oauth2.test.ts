@@ -6,7 +6,7 @@
  * Token requests are counted from what the sandbox received.
  */
 import { LoadOptionsContext } from 'n8n-core';
-import { NodeHelpers, Workflow, type INode, type IWorkflowExecuteAdditionalData, type INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, Workflow, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import {
@@ -16,6 +16,7 @@ import {
 	resolveCredentialDefaults,
 	runNode,
 	TestCredentialsHelper,
+	testAdditionalData,
 } from './helpers/harness';
 import { apiRequest } from '../nodes/ContentPlatform/shared/transport';
 
@@ -302,16 +303,7 @@ describe('apiRequest (trigger and list searches) with OAuth2', () => {
 			credentials: { contentPlatformOAuth2Api: { id: '2', name: 'Content Platform OAuth2 account' } },
 		};
 		const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
-		const additionalData = {
-			credentialsHelper: helper,
-			variables: {},
-			instanceBaseUrl: 'http://localhost:5678/',
-			restApiUrl: 'http://localhost:5678/rest',
-			webhookBaseUrl: 'http://localhost:5678/webhook',
-			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		} as unknown as IWorkflowExecuteAdditionalData;
+		const additionalData = testAdditionalData(helper);
 		return new LoadOptionsContext(workflow, node, additionalData, 'parameters.contactId');
 	}
 

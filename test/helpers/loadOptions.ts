@@ -13,11 +13,10 @@ import {
 	type INode,
 	type INodeListSearchResult,
 	type INodeParameters,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
-import { nodeTypes, PACKAGE, TestCredentialsHelper } from './harness';
+import { nodeTypes, PACKAGE, TestCredentialsHelper, testAdditionalData } from './harness';
 
 export interface LoadOptionsSetup {
 	/** The node's parameters as saved in the editor (resource, operation, authentication, ...). */
@@ -51,17 +50,7 @@ export function loadOptionsContext(setup: LoadOptionsSetup): ILoadOptionsFunctio
 	// The editor sends the node's parameters with their defaults applied (as the Workflow holds them),
 	// so `authentication` is there and selects the credential.
 	const workflowNode = workflow.getNode(node.name)!;
-	const additionalData = {
-		credentialsHelper,
-		currentNodeParameters: workflowNode.parameters,
-		variables: {},
-		instanceBaseUrl: 'http://localhost:5678/',
-		restApiUrl: 'http://localhost:5678/rest',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = { ...testAdditionalData(credentialsHelper), currentNodeParameters: workflowNode.parameters };
 	return new LoadOptionsContext(workflow, workflowNode, additionalData, setup.path ?? 'parameters');
 }
 

@@ -231,6 +231,22 @@ function sortOptions(endpoint: EndpointSpec): INodeProperties[] {
 	];
 }
 
+/** The "Options" collection of an operation (none when it has no options). */
+function optionsCollection(resource: ResourceSpec, operations: Operation[], options: INodeProperties[]): INodeProperties[] {
+	if (!options.length) return [];
+	return [
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: show(resource, operations),
+			options: options.sort(byName),
+		},
+	];
+}
+
 function getAllProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodeProperties[] {
 	const operations: Operation[] = ['getAll'];
 	const properties: INodeProperties[] = [
@@ -265,18 +281,7 @@ function getAllProperties(resource: ResourceSpec, endpoint: EndpointSpec): INode
 			options: filters.map(filterOption).sort(byName),
 		});
 	}
-	const options = [...sortOptions(endpoint), ...fieldsOption(endpoint)];
-	if (options.length) {
-		properties.push({
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: show(resource, operations),
-			options: options.sort(byName),
-		});
-	}
+	properties.push(...optionsCollection(resource, operations, [...sortOptions(endpoint), ...fieldsOption(endpoint)]));
 	properties.push(simplifyProperty(resource, operations));
 	return properties;
 }
@@ -313,18 +318,7 @@ function getProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodePro
 			options: includeFilters.map(filterOption).sort(byName),
 		});
 	}
-	const options = fieldsOption(endpoint);
-	if (options.length) {
-		properties.push({
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: show(resource, operations),
-			options,
-		});
-	}
+	properties.push(...optionsCollection(resource, operations, fieldsOption(endpoint)));
 	properties.push(simplifyProperty(resource, operations));
 	return properties;
 }
