@@ -17,14 +17,15 @@ const ui = process.argv.includes('--ui');
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** A short readable line for an item of the Content Platform node. */
-function describe(item) {
+function describe(item, extraKeys = []) {
 	const parts = [`${item.type ?? 'item'} ${item.id ?? ''}`.trim()];
-	for (const key of ['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', 'created_at']) {
+	for (const key of ['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', ...extraKeys, 'created_at']) {
 		const value = item[key] ?? item.attributes?.[key];
 		if (value !== undefined && value !== '') parts.push(`${key}=${JSON.stringify(value)}`);
 	}
 	if (Array.isArray(item.order_items)) parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
 	if (item.form?.title) parts.push(`form=${JSON.stringify(item.form.title)}`);
+	if (extraKeys.includes('tagIds') && Array.isArray(item.tags_ids)) parts.push(`tags=[${item.tags_ids.join(', ')}]`);
 	return parts.join('  ');
 }
 
@@ -35,7 +36,9 @@ function printRun(workflow, run) {
 		const result = run.nodes[node.name];
 		if (!result) continue;
 		say(`  ${node.name}: ${result.items.length} item(s)${result.error ? ` — error: ${result.error.message}` : ''}`);
-		for (const item of result.items.slice(0, 4)) say(`    · ${describe(item)}`);
+		// also show what the node wrote (the fields of an update or a form submission)
+		const written = Object.keys({ ...node.parameters.updateFields, ...node.parameters.submissionFields });
+		for (const item of result.items.slice(0, 4)) say(`    · ${describe(item, written)}`);
 		if (result.items.length > 4) say(`    · … ${result.items.length - 4} more`);
 	}
 	say();
@@ -44,6 +47,7 @@ function printRun(workflow, run) {
 async function main() {
 	const started = Date.now();
 	say(ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo');
+	if (ui) for (const port of [5678, 4010]) await assertPortFree(port);
 	const { sandbox, n8n, workflows } = await startStack({ name: 'demo', sandboxPort: ui ? 4010 : 0, n8nPort: ui ? 5678 : undefined, keep: ui });
 	say(`sandbox API on ${sandbox.url} (token ${sandbox.token}), n8n user folder ${n8n.userFolder}`);
 	say();
@@ -94,6 +98,21 @@ async function main() {
 	} finally {
 		await stop();
 	}
+}
+
+/** Fails with a readable message when 127.0.0.1:port is taken (the --ui mode uses fixed ports). */
+function assertPortFree(port) {
+	return new Promise((resolve, reject) => {
+		const server = require('node:net').createServer();
+		server.once('error', (error) =>
+			reject(
+				error.code === 'EADDRINUSE'
+					? new Error(`127.0.0.1:${port} is in use; the --ui mode needs 5678 (n8n) and 4010 (sandbox). Is another \`npm run demo -- --ui\` running?`)
+					: error,
+			),
+		);
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+	});
 }
 
 async function waitFor(check, timeoutMs) {

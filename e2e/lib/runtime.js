@@ -4,8 +4,9 @@
  *
  * Source of truth: e2e/runtime/package.json + package-lock.json (committed).
  * Install location: $E2E_N8N_RUNTIME_DIR, else ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform/
- * n8n-runtime: outside the clone, so a machine that keeps its cache (a developer's, CI re-runs)
- * installs once and every fresh clone reuses it.
+ * n8n-<first 12 hex of the lock hash>: outside the clone, so a machine that keeps its cache (a
+ * developer's, CI re-runs) installs once and every fresh clone reuses it; clones or branches with
+ * different pins get different dirs instead of reinstalling over each other.
  * Reuse key: sha256 of package.json + package-lock.json, stored in
  * <runtime>/.e2e-installed.json once the install fully succeeded.
  *
@@ -25,10 +26,10 @@ const { spawnSync } = require('node:child_process');
 
 const E2E_DIR = path.resolve(__dirname, '..');
 const RUNTIME_SRC = path.join(E2E_DIR, 'runtime');
-const DEFAULT_RUNTIME_DIR = path.join(
+/** Parent of the default runtime dirs: ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform. */
+const CACHE_DIR = path.join(
 	process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache'),
 	'n8n-nodes-content-platform',
-	'n8n-runtime',
 );
 const MARKER = '.e2e-installed.json';
 
@@ -43,6 +44,11 @@ function sourceHash() {
 		h.update(fs.readFileSync(path.join(RUNTIME_SRC, f)));
 	}
 	return h.digest('hex');
+}
+
+/** The default install dir for a given sourceHash(): <CACHE_DIR>/n8n-<first 12 hex>. */
+function defaultRuntimeDir(hash = sourceHash()) {
+	return path.join(CACHE_DIR, `n8n-${hash.slice(0, 12)}`);
 }
 
 function paths(runtimeDir) {
@@ -135,9 +141,9 @@ function isWarm(p, hash) {
  */
 function ensureN8n(options = {}) {
 	const t0 = Date.now();
-	const runtimeDir = path.resolve(options.runtimeDir || process.env.E2E_N8N_RUNTIME_DIR || DEFAULT_RUNTIME_DIR);
-	const p = paths(runtimeDir);
 	const hash = sourceHash();
+	const runtimeDir = path.resolve(options.runtimeDir || process.env.E2E_N8N_RUNTIME_DIR || defaultRuntimeDir(hash));
+	const p = paths(runtimeDir);
 
 	if (isWarm(p, hash)) {
 		const m = readMarker(p);
@@ -222,7 +228,7 @@ function ensureN8n(options = {}) {
 	});
 }
 
-module.exports = { ensureN8n, sourceHash, DEFAULT_RUNTIME_DIR };
+module.exports = { ensureN8n, sourceHash, defaultRuntimeDir, CACHE_DIR };
 
 if (require.main === module) {
 	try {
