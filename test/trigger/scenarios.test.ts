@@ -1,0 +1,706 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: process.env switches the measurement report */
+/**
+ * Scenario tests of the Content Platform Trigger (issue 3), poll after poll through n8n-core's real
+ * PollContext (test/trigger/pollHarness.ts) against the sandbox API, whose data changes between
+ * polls and during them: activation with history, bursts of 1/250/1000/0, request counts, ties
+ * across page boundaries, records inserted between two pages of one poll, failing polls (500, 401,
+ * 429, connection reset, truncated JSON) and recovery, restarts (static data through JSON), manual
+ * runs, filters, OAuth2 token renewal and failure, and seeded randomized runs (exactly once).
+ *
+ * Orders, transactions and form submissions are covered fully; contacts, customers and order items
+ * (the same `createdAt` strategy as orders) more lightly.
+ */
+import { NodeApiError } from 'n8n-workflow';
+
+import { createSandbox, type Fault, type RecordedRequest, type Sandbox } from '../sandbox';
+import { TriggerRunner, type PollResult } from './pollHarness';
+
+type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
+
+interface EventCase {
+	event: string;
+	/** Sandbox store type. */
+	type: string;
+	strategy: Strategy;
+	/** A filter of the event: its parameter, the query it must send, and relationships/attributes that match it or not. */
+	filter: {
+		values: Record<string, string>;
+		query: Record<string, string>;
+		matching: { attributes?: Record<string, unknown>; relationships?: Record<string, string> };
+		other: { attributes?: Record<string, unknown>; relationships?: Record<string, string> };
+	};
+}
+
+const ORDERS: EventCase = {
+	event: 'newOrder',
+	type: 'orders',
+	strategy: 'createdAt',
+	filter: {
+		values: { site_id: '2', customer_id: '7' },
+		query: { 'filter[site_id]': '2', 'filter[customer_id]': '7' },
+		matching: { relationships: { site: '2', customer: '7' } },
+		other: { relationships: { site: '2', customer: '8' } },
+	},
+};
+const TRANSACTIONS: EventCase = {
+	event: 'newTransaction',
+	type: 'transactions',
+	strategy: 'dateWindow',
+	filter: {
+		values: { customer_id: '4' },
+		query: { 'filter[customer_id]': '4' },
+		matching: { relationships: { customer: '4' } },
+		other: { relationships: { customer: '5' } },
+	},
+};
+const FORM_SUBMISSIONS: EventCase = {
+	event: 'newFormSubmission',
+	type: 'form_submissions',
+	strategy: 'idOnly',
+	filter: {
+		values: { form_id: '3' },
+		query: { 'filter[form_id]': '3' },
+		matching: { relationships: { form: '3', site: '2' } },
+		other: { relationships: { form: '2', site: '1' } },
+	},
+};
+const siteFilter = {
+	values: { site_id: '2' },
+	query: { 'filter[site_id]': '2' },
+	matching: { relationships: { site: '2' } },
+	other: { relationships: { site: '1' } },
+};
+const CONTACTS: EventCase = { event: 'newContact', type: 'contacts', strategy: 'createdAt', filter: siteFilter };
+const CUSTOMERS: EventCase = { event: 'newCustomer', type: 'customers', strategy: 'createdAt', filter: siteFilter };
+const ORDER_ITEMS: EventCase = {
+	event: 'newOrderItem',
+	type: 'order_items',
+	strategy: 'createdAt',
+	filter: {
+		values: { item_type_eq: 'Product' },
+		query: { 'filter[item_type_eq]': 'Product' },
+		matching: { attributes: { item_type: 'Product' } },
+		other: { attributes: { item_type: 'Offer' } },
+	},
+};
+
+const REQUIRED = [ORDERS, TRANSACTIONS, FORM_SUBMISSIONS];
+const LIGHTER = [CONTACTS, CUSTOMERS, ORDER_ITEMS];
+const ALL = [...REQUIRED, ...LIGHTER];
+/** The events whose list can be sorted newest first (request counts bounded by the burst). */
+const SORTED = ALL.filter((e) => e.strategy !== 'dateWindow');
+
+const PAGE = 100;
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+	sandbox = await createSandbox();
+});
+afterEach(async () => {
+	await sandbox.close();
+});
+
+/** A simulated clock after the seeded history (which ends 2026-11-01), so inserted records are the newest. */
+class Clock {
+	constructor(public ms = Date.parse('2026-11-05T08:00:00.000Z')) {}
+
+	tick(seconds = 1): string {
+		this.ms += seconds * 1000;
+		return this.now();
+	}
+
+	now(): string {
+		return new Date(this.ms).toISOString();
+	}
+}
+
+function runner(event: string, extra: Record<string, unknown> = {}): TriggerRunner {
+	return new TriggerRunner({ event, ...extra }, { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
+}
+
+/** Inserts `n` records of `type`, `perInstant` of them sharing each created_at second; returns their IDs. */
+function insert(type: string, clock: Clock, n: number, perInstant = 1, spec: EventCase['filter']['matching'] = {}): string[] {
+	return sandbox
+		.insertMany(type, n, (i) => ({ ...spec, created_at: i % perInstant === 0 ? clock.tick(1) : clock.now() }))
+		.map((r) => r.id);
+}
+
+/** The emitted IDs of a successful poll (none for null). */
+function ids(result: PollResult): string[] {
+	expect(result.error).toBeUndefined();
+	return (result.items ?? []).map((item) => String(item.id));
+}
+
+function expectNoDuplicates(list: string[]): void {
+	expect(new Set(list).size).toBe(list.length);
+}
+
+/** API requests (not token requests) since the last clearRequests(). */
+function apiRequests(): RecordedRequest[] {
+	return sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/') && r.rawPath !== '/v1/oauth/token');
+}
+
+/** One poll and the number of API requests it made. */
+async function countedPoll(trigger: TriggerRunner, mode?: 'manual'): Promise<{ result: PollResult; requests: number }> {
+	sandbox.clearRequests();
+	const result = await trigger.poll(mode);
+	return { result, requests: apiRequests().length };
+}
+
+const snapshot = (trigger: TriggerRunner) => JSON.parse(JSON.stringify(trigger.staticData)) as Record<string, unknown>;
+
+/**
+ * Runs `action` synchronously when the first request matching `when` reaches the sandbox, before it
+ * is answered (a failNext whose match never applies the fault). Used to change the data between
+ * two pages of one poll.
+ */
+function onRequest(when: (req: RecordedRequest) => boolean, action: () => void): void {
+	let done = false;
+	sandbox.failNext({
+		match: (req) => {
+			if (!done && when(req)) {
+				done = true;
+				action();
+			}
+			return false;
+		},
+	});
+}
+
+const pageNumber = (n: number) => (req: RecordedRequest) => req.rawPath.startsWith('/v1/') && req.query['page[number]'] === String(n);
+
+/**
+ * Transactions: the trigger reads every record from the UTC day before its floor. The requests of
+ * a poll with nothing new are then floor(records in that window / 100) + 1 (a full last page
+ * needs one more, empty, request).
+ */
+function transactionWindowRequests(trigger: TriggerRunner, filter: (r: { relationships: Record<string, { data: unknown }> }) => boolean = () => true): number {
+	const cursor = trigger.staticData.cursor as { floor?: string; watermark?: string };
+	const start = new Date(Date.parse(cursor.floor ?? cursor.watermark!) - 86_400_000).toISOString().slice(0, 10);
+	const inWindow = sandbox.store.transactions.filter((r) => r.created_at.slice(0, 10) >= start && filter(r));
+	return Math.floor(inWindow.length / PAGE) + 1;
+}
+
+/** Measured request counts, reported at the end of the run (see the closing note of issue 3). */
+const measured: Record<string, Record<string, number>> = {};
+function measure(event: string, what: string, value: number): void {
+	(measured[event] ??= {})[what] = value;
+}
+afterAll(() => {
+	if (Object.keys(measured).length && process.env.TRIGGER_REPORT) {
+		process.stdout.write(`Trigger measurements: ${JSON.stringify(measured)}\n`);
+	}
+});
+
+// ---------------------------------------------------------------------------------------------
+// Activation, bursts, idle polls, request counts
+// ---------------------------------------------------------------------------------------------
+
+describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event, type, strategy }) => {
+	test('history is not emitted; each new record is emitted once, oldest first; idle = null', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		expect(sandbox.store[type].length).toBeGreaterThan(0);
+		const activation = await countedPoll(trigger);
+		expect(activation.result).toEqual({ items: null });
+		measure(event, 'activation', activation.requests);
+		const cursor = trigger.staticData.cursor as { ids: string[]; watermark?: string };
+		expect(cursor).toBeDefined();
+		if (strategy !== 'idOnly') {
+			// Set from the newest existing record, not from the clock.
+			const newest = Math.max(...sandbox.store[type].map((r) => Date.parse(r.created_at)));
+			expect(Date.parse(cursor.watermark!)).toBe(newest);
+		}
+
+		const one = insert(type, clock, 1);
+		const first = await countedPoll(trigger);
+		expect(ids(first.result)).toEqual(one);
+
+		const burst = insert(type, clock, 250);
+		const second = await countedPoll(trigger);
+		expect(ids(second.result)).toEqual(burst);
+		measure(event, 'burst250', second.requests);
+
+		const idle = await countedPoll(trigger);
+		expect(idle.result).toEqual({ items: null });
+		measure(event, 'idle', idle.requests);
+		if (strategy === 'dateWindow') {
+			// No sort on transactions: an idle poll reads the whole window from the day before the
+			// floor; here the 251 records inserted today → 3 requests.
+			expect(idle.requests).toBe(transactionWindowRequests(trigger));
+			expect(idle.requests).toBe(Math.floor(251 / PAGE) + 1);
+			expect(second.requests).toBe(Math.floor(251 / PAGE) + 1);
+			const start = apiRequests().map((r) => r.query['filter[start_date]']);
+			expect(new Set(start)).toEqual(new Set(['2026-11-04']));
+		} else {
+			expect(idle.requests).toBe(1);
+			// Pages 1 and 2 are all new, page 3 reaches known records: ceil(250 / 100) requests.
+			expect(second.requests).toBe(3);
+			expect(second.requests).toBeLessThanOrEqual(Math.ceil(250 / PAGE) + 1);
+		}
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+});
+
+describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS])('$event: a burst of 1000', ({ event, type, strategy }) => {
+	test('emitted completely in one poll; requests at most ceil(K / 100) + 1 when sortable', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const burst = insert(type, clock, 1000, 3);
+		const { result, requests } = await countedPoll(trigger);
+		const emitted = ids(result);
+		expectNoDuplicates(emitted);
+		expect(new Set(emitted)).toEqual(new Set(burst));
+		measure(event, 'burst1000', requests);
+		if (strategy === 'dateWindow') expect(requests).toBe(transactionWindowRequests(trigger));
+		else {
+			expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / PAGE) + 1);
+			// Oldest first: the order of insertion.
+			expect(emitted).toEqual(burst);
+		}
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+});
+
+describe.each(REQUIRED)('$event: activation on an empty list', ({ event, type }) => {
+	test('nothing to emit, then every record is new', async () => {
+		const clock = new Clock();
+		sandbox.clear(type);
+		const trigger = runner(event);
+		expect(await trigger.poll()).toEqual({ items: null });
+		expect(trigger.staticData.cursor).toBeDefined();
+		const fresh = insert(type, clock, 120);
+		expect(ids(await trigger.poll())).toEqual(fresh);
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Ties and a list that shifts while it is read
+// ---------------------------------------------------------------------------------------------
+
+describe.each(ALL)('$event: ties', ({ event, type, strategy }) => {
+	test('many records in the same second across page boundaries, including the watermark second', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		// One record, then 150 more in the same second (ties at the stored watermark).
+		const first = insert(type, clock, 1);
+		expect(ids(await trigger.poll())).toEqual(first);
+		const tied = sandbox.insertMany(type, 150, () => ({ created_at: clock.now() })).map((r) => r.id);
+		const second = ids(await trigger.poll());
+		expectNoDuplicates(second);
+		expect(new Set(second)).toEqual(new Set(tied));
+		const idle = await countedPoll(trigger);
+		expect(idle.result).toEqual({ items: null });
+		if (strategy === 'createdAt') {
+			// 151 records share the watermark second: a new one in that second could sort onto page 2,
+			// so an idle poll reads until a record older than the watermark: 2 requests.
+			expect(idle.requests).toBe(2);
+			measure(event, 'idleAfter151Tied', idle.requests);
+		}
+		if (strategy === 'idOnly') expect(idle.requests).toBe(1);
+		// Then 250 records in groups of 50 per second, one more poll later.
+		const groups = insert(type, clock, 250, 50);
+		const third = ids(await trigger.poll());
+		expectNoDuplicates(third);
+		expect(new Set(third)).toEqual(new Set(groups));
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+});
+
+describe.each(REQUIRED)('$event: records inserted between two pages of one poll', ({ event, type, strategy }) => {
+	test.each([
+		['newer records', 30, 1],
+		['records sharing the newest second of the burst', 30, 0],
+		['a burst larger than a page', 130, 1],
+	])('%s: nothing lost or duplicated over the next polls', async (_name, during, tick) => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const before = insert(type, clock, 230);
+		const inserted: string[] = [];
+		onRequest(pageNumber(2), () => {
+			inserted.push(...sandbox.insertMany(type, during, () => ({ created_at: tick ? clock.tick(tick) : clock.now() })).map((r) => r.id));
+		});
+		const emitted = ids(await trigger.poll());
+		sandbox.clearFaults();
+		expect(inserted).toHaveLength(during);
+		// The page-2 request saw the shifted list: records of page 1 repeated (or reordered).
+		emitted.push(...ids(await trigger.poll()));
+		expect(await trigger.poll()).toEqual({ items: null });
+		expectNoDuplicates(emitted);
+		expect(new Set(emitted)).toEqual(new Set([...before, ...inserted]));
+		// Sorted by created_at, the records read before the shift come first (oldest first). Form
+		// submissions have no timestamp: their emit order is the reverse of the (shifted) read order.
+		if (strategy === 'createdAt') expect(emitted.slice(0, before.length)).toEqual(before);
+	});
+});
+
+describe('newTransaction: records inserted during the activation poll', () => {
+	test('the activation reads a window of several pages; what it did not read is emitted next, nothing twice', async () => {
+		const clock = new Clock();
+		insert('transactions', clock, 150);
+		const trigger = runner('newTransaction');
+		const inserted: string[] = [];
+		onRequest(pageNumber(2), () => inserted.push(...insert('transactions', clock, 20)));
+		await trigger.poll();
+		sandbox.clearFaults();
+		expect(inserted).toHaveLength(20);
+		const emitted = ids(await trigger.poll());
+		expectNoDuplicates(emitted);
+		// Records created during the activation may count as history (read on page 2 or later) or
+		// as new (landed on page 1, already read): never anything else, never twice.
+		expect(emitted.every((id) => inserted.includes(id))).toBe(true);
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Failures
+// ---------------------------------------------------------------------------------------------
+
+const FAULTS: Array<[string, Fault, RegExp]> = [
+	[
+		'500',
+		{ status: 500, body: { errors: [{ status: '500', title: 'Internal Server Error', detail: 'database unavailable (maintenance)' }] } },
+		/database unavailable \(maintenance\)/,
+	],
+	['401', { status: 401, body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or expired access token' }] } }, /Authentication failed.*Invalid or expired access token/],
+	[
+		'429 with Retry-After',
+		{ status: 429, headers: { 'Retry-After': '30' }, body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded' }] } },
+		/retry after 30 seconds.*Rate limit exceeded/,
+	],
+	['a connection reset', { destroy: true }, /connection to the server was closed unexpectedly/],
+	[
+		'truncated JSON',
+		{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [{"id": "1", "type": "ord' },
+		/not a JSON:API document.*\{"data": \[\{"id": "1"/,
+	],
+];
+
+describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) => {
+	describe.each([1, 2])('on page %i', (failingPage) => {
+		test.each(FAULTS)('%s: NodeApiError with the server words, cursor unchanged, the next poll emits what was missed', async (_name, fault, message) => {
+			const clock = new Clock();
+			const trigger = runner(event);
+			await trigger.poll();
+			insert(type, clock, 5);
+			ids(await trigger.poll());
+			const before = snapshot(trigger);
+			const missed = insert(type, clock, 230);
+			sandbox.failNext({ ...fault, match: pageNumber(failingPage) });
+			sandbox.clearRequests();
+			const failed = await trigger.poll();
+			expect(sandbox.requests.some((r) => r.query['page[number]'] === String(failingPage))).toBe(true);
+			expect(failed.items).toBeNull();
+			expect(failed.error).toBeInstanceOf(NodeApiError);
+			expect(failed.error!.message).toMatch(message);
+			const everything = `${failed.error!.message} ${failed.error!.description ?? ''} ${JSON.stringify(failed.error)} ${failed.error!.stack ?? ''}`;
+			expect(everything).not.toContain(sandbox.token);
+			expect(snapshot(trigger)).toEqual(before);
+			// Restarting after the failure changes nothing either.
+			trigger.restart();
+			const recovered = ids(await trigger.poll());
+			expectNoDuplicates(recovered);
+			if (strategy === 'dateWindow') expect(new Set(recovered)).toEqual(new Set(missed));
+			else expect(recovered).toEqual(missed);
+			expect(await trigger.poll()).toEqual({ items: null });
+		});
+	});
+
+	test('two failing polls in a row, then recovery with records added in between', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const before = snapshot(trigger);
+		const a = insert(type, clock, 40);
+		sandbox.failNext({ status: 503, body: { errors: [{ status: '503', detail: 'try later' }] } });
+		expect((await trigger.poll()).error?.message).toMatch(/503: try later/);
+		const b = insert(type, clock, 140);
+		sandbox.failNext({ destroy: true, match: pageNumber(2) });
+		expect((await trigger.poll()).error).toBeInstanceOf(NodeApiError);
+		expect(snapshot(trigger)).toEqual(before);
+		const emitted = ids(await trigger.poll());
+		expectNoDuplicates(emitted);
+		expect(new Set(emitted)).toEqual(new Set([...a, ...b]));
+	});
+});
+
+describe.each(LIGHTER)('$event: a failing poll', ({ event, type }) => {
+	test('500 on page 2: cursor unchanged, recovery emits everything once', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const before = snapshot(trigger);
+		const missed = insert(type, clock, 150);
+		sandbox.failNext({ status: 500, body: { errors: [{ status: '500', detail: 'upstream timeout' }] }, match: pageNumber(2) });
+		const failed = await trigger.poll();
+		expect(failed.error).toBeInstanceOf(NodeApiError);
+		expect(failed.error!.message).toContain('upstream timeout');
+		expect(snapshot(trigger)).toEqual(before);
+		expect(ids(await trigger.poll())).toEqual(missed);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Restart, manual runs, filters
+// ---------------------------------------------------------------------------------------------
+
+describe.each(ALL)('$event: restart and manual runs', ({ event, type }) => {
+	test('restart (static data through JSON) between polls: nothing lost, nothing twice', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		trigger.restart();
+		const a = insert(type, clock, 5);
+		expect(ids(await trigger.poll())).toEqual(a);
+		trigger.restart();
+		expect(await trigger.poll()).toEqual({ items: null });
+		const b = insert(type, clock, 120, 40);
+		trigger.restart();
+		const emitted = ids(await trigger.poll());
+		expect(new Set(emitted)).toEqual(new Set(b));
+		expectNoDuplicates(emitted);
+		trigger.restart();
+		expect(await trigger.poll()).toEqual({ items: null });
+		// The static data is plain JSON.
+		expect(JSON.parse(JSON.stringify(trigger.staticData))).toEqual(trigger.staticData);
+	});
+
+	test('manual mode returns the newest record and never moves (or creates) the cursor', async () => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		// Before any activation: the newest record, and no cursor is stored.
+		const seededNewest = [...sandbox.store[type]].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at) || Number(y.id) - Number(x.id))[0];
+		const test1 = await trigger.poll('manual');
+		expect(ids(test1)).toHaveLength(1);
+		if (type !== 'transactions') expect(ids(test1)).toEqual([seededNewest.id]);
+		else expect(sandbox.find(type, ids(test1)[0])!.created_at).toBe(seededNewest.created_at);
+		expect(trigger.staticData.cursor).toBeUndefined();
+
+		await trigger.poll();
+		const newest = insert(type, clock, 3);
+		const before = snapshot(trigger);
+		const manual = await trigger.poll('manual');
+		expect(ids(manual)).toEqual([newest[2]]);
+		expect(manual.items![0]).toMatchObject({ id: newest[2] });
+		expect(snapshot(trigger)).toEqual(before);
+		// The active trigger still emits all three.
+		expect(ids(await trigger.poll())).toEqual(newest);
+		// Manual on an empty list: null.
+		sandbox.clear(type);
+		expect(await trigger.poll('manual')).toEqual({ items: null });
+	});
+});
+
+describe.each(ALL)('$event: filter', ({ event, type, filter }) => {
+	test('sent as filter[...] on every request; changing it re-baselines; only matching records are emitted', async () => {
+		const clock = new Clock();
+		const filtered = runner(event, { filters: filter.values });
+		sandbox.clearRequests();
+		await filtered.poll();
+		expect(apiRequests().length).toBeGreaterThan(0);
+		for (const request of apiRequests()) expect(request.query).toMatchObject(filter.query);
+		const match = insert(type, clock, 2, 1, filter.matching);
+		insert(type, clock, 2, 1, filter.other);
+		sandbox.clearRequests();
+		expect(ids(await filtered.poll())).toEqual(match);
+		for (const request of apiRequests()) expect(request.query).toMatchObject(filter.query);
+
+		// Changing the filter: a fresh baseline, nothing of the history of the new filter is emitted.
+		const trigger = runner(event);
+		await trigger.poll();
+		insert(type, clock, 3, 1, filter.matching);
+		const unfiltered = snapshot(trigger);
+		trigger.node.parameters.filters = filter.values;
+		expect(await trigger.poll()).toEqual({ items: null });
+		expect(snapshot(trigger)).not.toEqual(unfiltered);
+		const next = insert(type, clock, 1, 1, filter.matching);
+		insert(type, clock, 1, 1, filter.other);
+		expect(ids(await trigger.poll())).toEqual(next);
+		// And back: another baseline (the old cursor was replaced), no history emitted.
+		trigger.node.parameters.filters = {};
+		expect(await trigger.poll()).toEqual({ items: null });
+		const after = insert(type, clock, 1, 1, filter.other);
+		expect(ids(await trigger.poll())).toEqual(after);
+	});
+});
+
+describe('site ID filter on the other required events', () => {
+	test.each([
+		[ORDERS, { site: '2' }, { site: '1' }],
+		[FORM_SUBMISSIONS, { site: '2' }, { site: '1' }],
+	])('$event: filter[site_id]', async ({ event, type }, matching, other) => {
+		const clock = new Clock();
+		const trigger = runner(event, { filters: { site_id: '2' } });
+		await trigger.poll();
+		const match = insert(type, clock, 2, 1, { relationships: matching });
+		insert(type, clock, 2, 1, { relationships: other });
+		sandbox.clearRequests();
+		expect(ids(await trigger.poll())).toEqual(match);
+		for (const request of apiRequests()) expect(request.query['filter[site_id]']).toBe('2');
+	});
+
+	test('newTransaction: filter[site_id] (through the customer)', async () => {
+		const clock = new Clock();
+		const trigger = runner('newTransaction', { filters: { site_id: '2' } });
+		await trigger.poll();
+		const site2Customer = sandbox.store.customers.find((c) => (c.relationships.site?.data as { id?: string } | null)?.id === '2')!;
+		const site1Customer = sandbox.store.customers.find((c) => (c.relationships.site?.data as { id?: string } | null)?.id === '1')!;
+		const match = insert('transactions', clock, 2, 1, { relationships: { customer: site2Customer.id } });
+		insert('transactions', clock, 2, 1, { relationships: { customer: site1Customer.id } });
+		sandbox.clearRequests();
+		expect(ids(await trigger.poll())).toEqual(match);
+		for (const request of apiRequests()) expect(request.query['filter[site_id]']).toBe('2');
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// OAuth2
+// ---------------------------------------------------------------------------------------------
+
+describe.each(REQUIRED)('$event: OAuth2', ({ event, type }) => {
+	const oauth = () =>
+		new TriggerRunner(
+			{ event, authentication: 'oAuth2' },
+			{ contentPlatformOAuth2Api: { baseUrl: sandbox.url, clientId: 'client-id', clientSecret: 'client-secret' } },
+		);
+	const tokenRequests = () => sandbox.requests.filter((r) => r.rawPath === '/v1/oauth/token');
+
+	test('polls keep working across a token expiry, with exactly one new token request', async () => {
+		const clock = new Clock();
+		const trigger = oauth();
+		await trigger.poll();
+		expect(tokenRequests()).toHaveLength(1);
+		const a = insert(type, clock, 2);
+		sandbox.clearRequests();
+		expect(ids(await trigger.poll())).toEqual(a);
+		expect(tokenRequests()).toHaveLength(0);
+		sandbox.expireTokens();
+		sandbox.clearRequests();
+		const b = insert(type, clock, 120);
+		const emitted = ids(await trigger.poll());
+		expect(new Set(emitted)).toEqual(new Set(b));
+		expectNoDuplicates(emitted);
+		expect(tokenRequests()).toHaveLength(1);
+		expect(sandbox.issuedTokens).toHaveLength(2);
+		// The API requests after the renewal carry the new token.
+		const last = apiRequests().at(-1)!;
+		expect(last.headers.authorization).toBe(`Bearer ${sandbox.issuedTokens[1]}`);
+		sandbox.clearRequests();
+		expect(await trigger.poll()).toEqual({ items: null });
+		expect(tokenRequests()).toHaveLength(0);
+	});
+
+	test('a failed token request does not move the cursor; the next poll emits what was missed', async () => {
+		const clock = new Clock();
+		const trigger = oauth();
+		await trigger.poll();
+		const before = snapshot(trigger);
+		const missed = insert(type, clock, 3);
+		sandbox.expireTokens();
+		sandbox.failNext({
+			status: 401,
+			headers: { 'Content-Type': 'application/json' },
+			body: { error: 'invalid_client', error_description: 'Client authentication failed' },
+			match: (r) => r.rawPath === '/v1/oauth/token',
+		});
+		const failed = await trigger.poll();
+		expect(failed.items).toBeNull();
+		expect(failed.error).toBeDefined();
+		const everything = `${failed.error!.message} ${failed.error!.description ?? ''} ${JSON.stringify(failed.error)}`;
+		expect(everything).not.toContain('client-secret');
+		expect(everything).not.toContain(sandbox.issuedTokens[0]);
+		expect(snapshot(trigger)).toEqual(before);
+		const recovered = ids(await trigger.poll());
+		expect(new Set(recovered)).toEqual(new Set(missed));
+		expect(recovered).toHaveLength(3);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Randomized runs
+// ---------------------------------------------------------------------------------------------
+
+/** Mulberry32: a small seeded PRNG, so the randomized runs are reproducible. */
+function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const RANDOM_FAULTS: Fault[] = [
+	{ status: 500, body: { errors: [{ status: '500', detail: 'boom' }] } },
+	{ status: 429, headers: { 'Retry-After': '5' }, body: { errors: [{ status: '429', detail: 'slow down' }] } },
+	{ destroy: true },
+	{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [' },
+];
+
+describe.each([
+	{ ...ORDERS, seed: 101 },
+	{ ...TRANSACTIONS, seed: 202 },
+	{ ...FORM_SUBMISSIONS, seed: 303 },
+])('$event: randomized run', ({ event, type, seed }) => {
+	test('≥ 2,000 records over 100 polls (bursts 0..120, ties, failures, restarts, inserts during polls): each emitted exactly once, cursor ≤ 4 KB', async () => {
+		const random = prng(seed);
+		const int = (max: number) => Math.floor(random() * (max + 1));
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const inserted: string[] = [];
+		const emitted: string[] = [];
+		let maxBytes = trigger.staticDataBytes;
+		let failures = 0;
+		const burst = (n: number) => {
+			for (let i = 0; i < n; ) {
+				// 25 % of the instants hold a tie of 2..15 records.
+				const tie = Math.min(n - i, random() < 0.25 ? 2 + int(13) : 1);
+				const at = clock.tick(int(3) === 0 ? 0 : 1 + int(120));
+				for (let j = 0; j < tie; j++, i++) inserted.push(sandbox.insert(type, {}, {}, { created_at: at }).id);
+			}
+		};
+		for (let poll = 0; poll < 100; poll++) {
+			burst(int(120));
+			// Between polls: sometimes a minute, sometimes up to a day and a half (transactions: the
+			// window, from the day before the floor, moves across days and stays a few pages long).
+			clock.tick(random() < 0.5 ? int(60) : int(36 * 3600));
+			if (random() < 0.1) trigger.restart();
+			if (random() < 0.15) onRequest(pageNumber(1 + int(2)), () => burst(1 + int(40)));
+			const faulty = random() < 0.1;
+			if (faulty) sandbox.failNext({ ...RANDOM_FAULTS[int(RANDOM_FAULTS.length - 1)], match: pageNumber(1 + int(1)) });
+			const before = snapshot(trigger);
+			const result = await trigger.poll();
+			sandbox.clearFaults();
+			if (result.error) {
+				failures++;
+				expect(faulty).toBe(true);
+				expect(result.error).toBeInstanceOf(NodeApiError);
+				expect(snapshot(trigger)).toEqual(before);
+			} else {
+				emitted.push(...ids(result));
+			}
+			maxBytes = Math.max(maxBytes, trigger.staticDataBytes);
+		}
+		// Drain: polls without faults until nothing is new.
+		for (let i = 0; i < 3; i++) emitted.push(...ids(await trigger.poll()));
+		expect(await trigger.poll()).toEqual({ items: null });
+
+		expect(inserted.length).toBeGreaterThanOrEqual(2000);
+		expect(failures).toBeGreaterThan(0);
+		expectNoDuplicates(emitted);
+		expect(emitted.length).toBe(inserted.length);
+		expect(new Set(emitted)).toEqual(new Set(inserted));
+		expect(maxBytes).toBeLessThanOrEqual(4096);
+		measure(event, 'randomRecords', inserted.length);
+		measure(event, 'randomFailures', failures);
+		measure(event, 'maxStaticDataBytes', maxBytes);
+	});
+});
