@@ -60,10 +60,25 @@ function workflow(id, name, nodes) {
 function operations(sandbox) {
 	const ids = (items) => items.map((i) => i.id);
 	return [
-		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.equal(it[0].attributes.body, 'From the e2e suite') },
-		{ name: 'Contact: Get Many (Return All)', parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/contacts'], pages: 3, items: (it) => assert.equal(it.length, sandbox.store.contacts.length) },
+		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.equal(it[0].attributes.body, 'From the e2e suite'),
+			write: (body) => {
+				assert.equal(body.data.type, 'contact_notes');
+				assert.equal(body.data.attributes.body, 'From the e2e suite');
+				assert.equal(body.data.relationships.contact.data.id, '3');
+				const stored = sandbox.store.contact_notes.filter((n) => n.attributes.body === 'From the e2e suite');
+				assert.equal(stored.length, 1, 'one note stored');
+				assert.equal(stored[0].relationships.contact.data.id, '3');
+			} },
+		{ name: 'Contact: Get Many (Return All)', parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/contacts'], pages: 3, items: (it) => {
+			assert.equal(it.length, sandbox.store.contacts.length);
+			assert.equal(new Set(ids(it)).size, it.length, 'no contact twice');
+		} },
 		{ name: 'Contact: Get', parameters: { resource: 'contact', operation: 'get', contactId: rl('4'), include: ['tags'] }, request: ['GET', '/v1/contacts/4', 'include=tags'], items: (it) => assert.deepEqual(ids(it), ['4']) },
-		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.equal(it[0].attributes.address_city, 'Porto') },
+		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.equal(it[0].attributes.address_city, 'Porto'),
+			write: (body) => {
+				assert.deepEqual(body.data.attributes, { address_city: 'Porto' });
+				assert.equal(sandbox.store.contacts.find((c) => c.id === '5').attributes.address_city, 'Porto');
+			} },
 		{ name: 'Customer: Get Many', parameters: { resource: 'customer', operation: 'getAll', limit: 3 }, request: ['GET', '/v1/customers', 'page%5Bnumber%5D=1&page%5Bsize%5D=3'], items: (it) => assert.deepEqual(ids(it), ['1', '2', '3']) },
 		{ name: 'Customer: Get', parameters: { resource: 'customer', operation: 'get', customerId: rl('2'), include: ['contact'] }, request: ['GET', '/v1/customers/2', 'include=contact'], items: (it) => assert.equal(it[0].contact.id, '2') },
 		{ name: 'Course: Get', parameters: { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers'] }, request: ['GET', '/v1/courses/1', 'include=offers'], items: (it) => assert.ok(it[0].offers.length > 0) },
@@ -74,7 +89,13 @@ function operations(sandbox) {
 		{ name: 'Transaction: Get Many', parameters: { resource: 'transaction', operation: 'getAll', returnAll: true, filters: { start_date: '2026-10-25T00:00:00' } }, request: ['GET', '/v1/transactions'], items: (it) => assert.ok(it.length > 0 && it.every((t) => t.created_at >= '2026-10-25')) },
 		{ name: 'Transaction: Get', parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') }, request: ['GET', '/v1/transactions/9'], items: (it) => assert.deepEqual(ids(it), ['9']) },
 		{ name: 'Form: Get', parameters: { resource: 'form', operation: 'get', formId: rl('2') }, request: ['GET', '/v1/forms/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
-		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.equal(it[0].attributes.email, 'e2e@example.com') },
+		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.equal(it[0].attributes.email, 'e2e@example.com'),
+			write: (body) => {
+				assert.deepEqual(body.data.attributes, { email: 'e2e@example.com', name: 'E2E' });
+				const stored = sandbox.store.form_submissions.filter((f) => f.attributes.email === 'e2e@example.com');
+				assert.equal(stored.length, 1, 'one submission stored');
+				assert.equal(stored[0].relationships.form.data.id, '1');
+			} },
 		{ name: 'Form Submission: Get Many', parameters: { resource: 'formSubmission', operation: 'getAll', limit: 3, filters: { form_id: '1' } }, request: ['GET', '/v1/form_submissions'], items: (it) => assert.ok(it.length > 0 && it.every((s) => s.form_id === '1')) },
 		{ name: 'Form Submission: Get', parameters: { resource: 'formSubmission', operation: 'get', formSubmissionId: rl('6') }, request: ['GET', '/v1/form_submissions/6'], items: (it) => assert.deepEqual(ids(it), ['6']) },
 		{ name: 'Podcast: Get Many', parameters: { resource: 'podcast', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/podcasts'], items: (it) => assert.equal(it.length, sandbox.store.podcasts.length) },
@@ -115,7 +136,9 @@ async function main() {
 					assert.ok(request.status < 300, `status ${request.status}`);
 				}
 				if (rawQuery !== undefined) assert.equal(requests[0].rawQuery, rawQuery);
+				if (op.pages) assert.deepEqual(requests.map((r) => r.query['page[number]']), Array.from({ length: op.pages }, (_, i) => String(i + 1)));
 				if (method !== 'GET') assert.equal(requests[0].headers['content-type'], 'application/vnd.api+json');
+				if (op.write) op.write(requests[0].body);
 				const result = run.nodes[op.name];
 				assert.ok(result && !result.error, `node result: ${JSON.stringify(result && result.error)}`);
 				op.items(result.items);
