@@ -337,6 +337,71 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 	});
 });
 
+// Outside the issue's list of cases, found while writing these tests: a record DELETED between two
+// pages of one poll shifts the rest of the list back by one, so the record that was first on page 2
+// moves onto page 1, which was already read. For createdAt (orders, contacts, customers, order
+// items) it is newer than the old watermark but older than the new one, so no later poll emits it:
+// it is lost (here order 90 of 150). idOnly emits it next time (it re-reads page 1 until a known
+// ID), dateWindow too (it keeps every ID of the last hour and re-reads the window). Cause: offset
+// pages (page[number]) over a list that shrinks; ContentPlatformTrigger.node.ts poll() loop +
+// cursor.ts nextCursor (watermark = newest read). Possible fix: when a poll needed more than one
+// page, read pages 1..n once more and take any unseen record newer than the old watermark as new
+// (extra requests only for multi-page polls), or keep the IDs of the records read around each page
+// boundary and re-check them next poll. Lower priority than the issue's own cases (deletions).
+describe('newOrder: a record deleted between two pages of one poll', () => {
+	test.failing('the record that moved back onto page 1 is emitted by a later poll', async () => {
+		const clock = new Clock();
+		const trigger = runner('newOrder');
+		await trigger.poll();
+		const fresh = insert('orders', clock, 150);
+		const deleted = fresh[fresh.length - 1]; // the newest: first on page 1
+		onRequest(pageNumber(2), () => {
+			sandbox.store.orders.splice(
+				sandbox.store.orders.findIndex((r) => r.id === deleted),
+				1,
+			);
+		});
+		const emitted = ids(await trigger.poll());
+		sandbox.clearFaults();
+		emitted.push(...ids(await trigger.poll()));
+		expectNoDuplicates(emitted);
+		const expected = fresh.filter((id) => id !== deleted);
+		expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(expected));
+	});
+
+	test.each([FORM_SUBMISSIONS, TRANSACTIONS])('$event: the record that moved back is emitted by the next poll', async ({ event, type, strategy }) => {
+		const clock = new Clock();
+		const trigger = runner(event);
+		await trigger.poll();
+		const fresh = insert(type, clock, 150);
+		// What the trigger's page 1 will hold, asked the same way before the poll.
+		const query = new URLSearchParams({ 'page[number]': '1', 'page[size]': '100' });
+		if (strategy === 'dateWindow') {
+			const cursor = trigger.staticData.cursor as { floor: string };
+			query.set('filter[start_date]', new Date(Date.parse(cursor.floor) - 86_400_000).toISOString().slice(0, 10));
+		} else query.set('sort', '-created_at');
+		const response = await fetch(`${sandbox.url}/v1/${type}?${query.toString()}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+		const page1 = ((await response.json()) as { data: Array<{ id: string }> }).data.map((r) => r.id);
+		expect(page1).toHaveLength(100);
+		const deleted = page1.find((id) => fresh.includes(id))!;
+		let done = false;
+		onRequest(pageNumber(2), () => {
+			sandbox.store[type].splice(
+				sandbox.store[type].findIndex((r) => r.id === deleted),
+				1,
+			);
+			done = true;
+		});
+		const emitted = ids(await trigger.poll());
+		sandbox.clearFaults();
+		expect(done).toBe(true);
+		emitted.push(...ids(await trigger.poll()));
+		expectNoDuplicates(emitted);
+		expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(fresh.filter((id) => id !== deleted)));
+	});
+
+});
+
 describe('newTransaction: records inserted during the activation poll', () => {
 	test('the activation reads a window of several pages; what it did not read is emitted next, nothing twice', async () => {
 		const clock = new Clock();
