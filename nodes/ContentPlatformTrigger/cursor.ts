@@ -225,10 +225,15 @@ export function emitOrder(scan: Scan): CursorRecord[] {
 		.map(({ record }) => record);
 }
 
-/** Reads a stored cursor; anything that is not a cursor for `key` gives undefined (a fresh start). */
+/**
+ * Reads a stored cursor; anything that is not a valid cursor for `key` (another event or filters,
+ * another version, a watermark or floor that is not a date) gives undefined: a fresh start.
+ */
 export function readCursor(value: unknown, key: string): Cursor | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const cursor = value as Cursor;
 	if (cursor.v !== 1 || cursor.key !== key || !Array.isArray(cursor.ids)) return undefined;
+	const isInstant = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
+	if (!isInstant(cursor.watermark) || !isInstant(cursor.floor)) return undefined;
 	return cursor;
 }
