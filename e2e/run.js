@@ -180,6 +180,13 @@ async function main() {
 			assert.equal(sandbox.issuedTokens.length, 2);
 			assert.deepEqual(third.auth, [`Bearer ${sandbox.issuedTokens[0]}`, `Bearer ${sandbox.issuedTokens[1]}`]);
 		});
+		await check('OAuth2: the credential n8n stored now holds the new token', () => {
+			const file = require('node:path').join(n8n.userFolder, 'oauth-credential.json');
+			n8n.cli(['export:credentials', '--id=cpOAuth2Cred0001', '--decrypted', `--output=${file}`]);
+			const [stored] = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
+			require('node:fs').rmSync(file);
+			assert.equal(stored.data.oauthTokenData.access_token, sandbox.issuedTokens[1]);
+		});
 		const fourth = await oauthRun();
 		await check('OAuth2: the renewed token was stored (next run: 0 token requests, the new token)', () => {
 			assert.equal(fourth.tokens, 0);
