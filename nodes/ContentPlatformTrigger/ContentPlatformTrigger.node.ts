@@ -16,6 +16,7 @@ import {
 	nextCursor,
 	pageQuery,
 	readCursor,
+	storeCursor,
 	scanPage,
 	startScan,
 	dayBefore,
@@ -139,7 +140,7 @@ export class ContentPlatformTrigger implements INodeType {
 				const newest = scan.strategy === 'idOnly' ? scan.order[0] : scan.newest?.id;
 				return newest === undefined ? null : [[toItem({ id: newest })]];
 			}
-			staticData.cursor = nextCursor(scan, key) as unknown as IDataObject;
+			staticData.cursor = storeCursor(nextCursor(scan, key)) as unknown as IDataObject;
 			return null;
 		}
 
@@ -147,7 +148,7 @@ export class ContentPlatformTrigger implements INodeType {
 		for (let page = 1; ; page++) {
 			if (!scanPage(scan, await readPage(pageQuery(event.strategy, cursor, page)))) break;
 		}
-		staticData.cursor = nextCursor(scan, key) as unknown as IDataObject;
+		staticData.cursor = storeCursor(nextCursor(scan, key)) as unknown as IDataObject;
 		const fresh = emitOrder(scan);
 		return fresh.length ? [fresh.map(toItem)] : null;
 	}

@@ -25,7 +25,7 @@
 /** How new records of a list endpoint are found. */
 export type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
 
-/** The cursor as stored in the node's static data (plain JSON, bounded). */
+/** The cursor as the cursor logic uses it (stored with `storeCursor`, read back with `readCursor`). */
 export interface Cursor {
 	/** Format version. */
 	v: 1;
@@ -58,7 +58,9 @@ export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
 /**
  * Most IDs kept at one watermark instant (records created in the same instant). Every one of them
  * is needed to tell new from seen at that instant, so the bound is a safety net far above real
- * bursts; the cursor stays under 4 KB while fewer than ~300 records share the newest instant.
+ * bursts. Stored with `storeCursor`, consecutive integer IDs (a burst) take a few bytes per run, so
+ * the cursor stays under 4 KB however many records share the newest instant, unless more than
+ * ~300 of them have IDs that are not integers or not consecutive.
  */
 export const MAX_WATERMARK_IDS = 5000;
 
@@ -108,6 +110,8 @@ export interface Scan {
 	cursor: Cursor | undefined;
 	/** New records in the order read. */
 	fresh: CursorRecord[];
+	/** The cursor's IDs, as a set. */
+	known: ReadonlySet<string>;
 	/** Every ID read in this poll (the list may shift between pages). */
 	read: Set<string>;
 	/** `createdAt`/`dateWindow`: newest record read (for a baseline). */
@@ -122,20 +126,29 @@ export interface Scan {
 
 /** A scan for one poll. With `cursor` undefined every record is new (no history yet). */
 export function startScan(strategy: Strategy, cursor: Cursor | undefined): Scan {
-	return { strategy, cursor, fresh: [], read: new Set(), newestIds: [], order: [], times: new Map() };
+	return {
+		strategy,
+		cursor,
+		fresh: [],
+		known: new Set(cursor?.ids),
+		read: new Set(),
+		newestIds: [],
+		order: [],
+		times: new Map(),
+	};
 }
 
 function isNew(scan: Scan, record: CursorRecord): boolean {
 	const { cursor } = scan;
 	if (!cursor) return true;
-	if (scan.strategy === 'idOnly') return !cursor.ids.includes(record.id);
+	if (scan.strategy === 'idOnly') return !scan.known.has(record.id);
 	if (!cursor.watermark) return true;
 	if (scan.strategy === 'dateWindow') {
-		return time(record.createdAt) >= time(cursor.floor ?? cursor.watermark) && !cursor.ids.includes(record.id);
+		return time(record.createdAt) >= time(cursor.floor ?? cursor.watermark) && !scan.known.has(record.id);
 	}
 	const t = time(record.createdAt);
 	const w = time(cursor.watermark);
-	return t > w || (t === w && !cursor.ids.includes(record.id));
+	return t > w || (t === w && !scan.known.has(record.id));
 }
 
 /**
@@ -152,7 +165,7 @@ export function scanPage(scan: Scan, records: CursorRecord[]): boolean {
 		scan.order.push(record.id);
 		if (isNew(scan, record)) scan.fresh.push(record);
 		if (scan.strategy === 'idOnly') {
-			if (scan.cursor?.ids.includes(record.id)) reachedKnown = true;
+			if (scan.known.has(record.id)) reachedKnown = true;
 			continue;
 		}
 		const t = time(record.createdAt);
@@ -226,14 +239,78 @@ export function emitOrder(scan: Scan): CursorRecord[] {
 }
 
 /**
- * Reads a stored cursor; anything that is not a valid cursor for `key` (another event or filters,
- * another version, a watermark or floor that is not a date) gives undefined: a fresh start.
+ * The cursor as stored in the node's static data: plain JSON. Where the order of the IDs carries
+ * no meaning (`createdAt`, `dateWindow`: sets of IDs), runs of three or more consecutive integer
+ * IDs (canonical decimals, as a burst of records gets them) are stored as `[first, last]` pairs in
+ * `runs` and only the other IDs in `ids`; `idOnly` keeps its IDs as they are (newest first).
+ */
+export interface StoredCursor extends Cursor {
+	/** Inclusive runs of consecutive integer IDs, e.g. `[1001, 1800]` for the 800 IDs 1001…1800. */
+	runs?: Array<[number, number]>;
+}
+
+/** Shortest run stored as a pair: `[a,b]` is shorter than `"a","b","c"` from three IDs on. */
+const MIN_RUN = 3;
+
+/** A canonical decimal integer ID ("12", not "012", "1e3" or "-1"), within the safe integers. */
+const INTEGER_ID = /^(0|[1-9][0-9]{0,14})$/;
+
+/**
+ * The cursor to keep in static data (see `StoredCursor`); `readCursor` gives the same cursor back
+ * (IDs of a set in another order).
+ */
+export function storeCursor(cursor: Cursor): StoredCursor {
+	if (cursor.watermark === undefined) return cursor;
+	const numbers: number[] = [];
+	const others: string[] = [];
+	for (const id of cursor.ids) {
+		if (INTEGER_ID.test(id)) numbers.push(Number(id));
+		else others.push(id);
+	}
+	numbers.sort((a, b) => a - b);
+	const runs: Array<[number, number]> = [];
+	for (let start = 0; start < numbers.length; ) {
+		let end = start;
+		while (end + 1 < numbers.length && numbers[end + 1] === numbers[end] + 1) end++;
+		if (end - start + 1 >= MIN_RUN) runs.push([numbers[start], numbers[end]]);
+		else others.push(...numbers.slice(start, end + 1).map(String));
+		start = end + 1;
+	}
+	return runs.length ? { ...cursor, ids: others, runs } : { ...cursor, ids: others };
+}
+
+/** The IDs of stored runs, or undefined when `runs` is not a list of valid runs within the bounds. */
+function expandRuns(runs: unknown, limit: number): string[] | undefined {
+	if (runs === undefined) return [];
+	if (!Array.isArray(runs)) return undefined;
+	const ids: string[] = [];
+	for (const run of runs as unknown[]) {
+		if (!Array.isArray(run) || run.length !== 2) return undefined;
+		const [first, last] = run as unknown[];
+		if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last)) return undefined;
+		const [from, to] = [first as number, last as number];
+		if (from < 0 || to < from || ids.length + (to - from + 1) > limit) return undefined;
+		for (let id = from; id <= to; id++) ids.push(String(id));
+	}
+	return ids;
+}
+
+/**
+ * Reads a stored cursor (see `storeCursor`); anything that is not a valid cursor for `key` (another
+ * event or filters, another version, a watermark or floor that is not a date, IDs or runs that are
+ * not lists of IDs, runs of more IDs than a cursor keeps) gives undefined: a fresh start.
  */
 export function readCursor(value: unknown, key: string): Cursor | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
-	const cursor = value as Cursor;
-	if (cursor.v !== 1 || cursor.key !== key || !Array.isArray(cursor.ids)) return undefined;
+	const stored = value as StoredCursor;
+	if (stored.v !== 1 || stored.key !== key || !Array.isArray(stored.ids)) return undefined;
+	if (!stored.ids.every((id) => typeof id === 'string')) return undefined;
 	const isInstant = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
-	if (!isInstant(cursor.watermark) || !isInstant(cursor.floor)) return undefined;
+	if (!isInstant(stored.watermark) || !isInstant(stored.floor)) return undefined;
+	const fromRuns = expandRuns(stored.runs, MAX_WATERMARK_IDS);
+	if (fromRuns === undefined) return undefined;
+	const cursor: Cursor = { v: 1, key, ids: [...stored.ids, ...fromRuns] };
+	if (stored.watermark !== undefined) cursor.watermark = stored.watermark;
+	if (stored.floor !== undefined) cursor.floor = stored.floor;
 	return cursor;
 }

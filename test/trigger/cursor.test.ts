@@ -16,6 +16,7 @@ import {
 	pageQuery,
 	readCursor,
 	sameInstant,
+	storeCursor,
 	scanPage,
 	startScan,
 	type Cursor,
@@ -299,8 +300,9 @@ describe('readCursor', () => {
 	const good: Cursor = { v: 1, key: KEY, watermark: at(0), ids: ['1'] };
 
 	test('a cursor for this key is returned as stored', () => {
-		expect(readCursor(good, KEY)).toBe(good);
+		expect(readCursor(good, KEY)).toEqual(good);
 		expect(readCursor(JSON.parse(JSON.stringify(good)), KEY)).toEqual(good);
+		expect(readCursor({ ...good, unknown: 'dropped' }, KEY)).toEqual(good);
 	});
 
 	test.each<[string, unknown]>([
@@ -314,6 +316,13 @@ describe('readCursor', () => {
 		['a cursor of another event or filter', { ...good, key: '["newOrder",{"filter[site_id]":"2"}]' }],
 		['IDs that are not a list', { ...good, ids: '1,2' }],
 		['no IDs', { v: 1, key: KEY, watermark: at(0) }],
+		['IDs that are not strings', { ...good, ids: [1] }],
+		['runs that are not a list', { ...good, runs: '1-5' }],
+		['a run that is not a pair', { ...good, runs: [[1, 2, 3]] }],
+		['a run of non-integers', { ...good, runs: [['1', '5']] }],
+		['a run backwards', { ...good, runs: [[5, 1]] }],
+		['a negative run', { ...good, runs: [[-3, 1]] }],
+		[`runs of more than ${MAX_WATERMARK_IDS} IDs`, { ...good, runs: [[1, MAX_WATERMARK_IDS + 1]] }],
 	])('%s is a fresh start (undefined)', (_name, value) => {
 		expect(readCursor(value, KEY)).toBeUndefined();
 	});
@@ -322,6 +331,45 @@ describe('readCursor', () => {
 	// or count every record as new (createdAt); readCursor starts afresh instead.
 	test('a watermark that is not a date is a fresh start', () => {
 		expect(readCursor({ v: 1, key: KEY, watermark: 'yesterday', ids: [] }, KEY)).toBeUndefined();
+	});
+});
+
+describe('storeCursor: the cursor in static data', () => {
+	const roundTrip = (cursor: Cursor) => readCursor(JSON.parse(JSON.stringify(storeCursor(cursor))), KEY);
+	const sorted = (cursor: Cursor | undefined) => cursor && { ...cursor, ids: [...cursor.ids].sort() };
+
+	test('runs of 3 or more consecutive integer IDs become [first, last]; the rest stay IDs', () => {
+		const cursor = createdAtCursor(at(0), ['7', '1001', '1003', '1002', '1004', 'abc', '12', '13', '007', '1e3', '-1', '5']);
+		const stored = storeCursor(cursor);
+		expect(stored.runs).toEqual([[1001, 1004]]);
+		expect([...stored.ids].sort()).toEqual(['-1', '007', '12', '13', '1e3', '5', '7', 'abc']);
+		expect(sorted(roundTrip(cursor))).toEqual(sorted(cursor));
+	});
+
+	test(`${MAX_WATERMARK_IDS} consecutive IDs at the watermark: a few bytes, read back whole`, () => {
+		const many = ids(range(20_000 + MAX_WATERMARK_IDS - 1, 20_000));
+		const cursor = createdAtCursor(at(0), many);
+		const stored = storeCursor(cursor);
+		expect(JSON.stringify(stored).length).toBeLessThan(120);
+		expect(stored).toEqual({ v: 1, key: KEY, watermark: at(0), ids: [], runs: [[20_000, 20_000 + MAX_WATERMARK_IDS - 1]] });
+		expect(sorted(roundTrip(cursor))).toEqual(sorted(cursor));
+	});
+
+	test('dateWindow cursors are stored the same way, with their floor', () => {
+		const cursor: Cursor = { v: 1, key: KEY, watermark: at(10), floor: at(-3590), ids: ['9', '8', '7', '3'] };
+		expect(storeCursor(cursor)).toEqual({ ...cursor, ids: ['3'], runs: [[7, 9]] });
+		expect(sorted(roundTrip(cursor))).toEqual(sorted(cursor));
+	});
+
+	test('idOnly cursors keep their IDs as they are (newest first: the order decides what the cap drops)', () => {
+		const cursor: Cursor = { v: 1, key: KEY, ids: ['9', '8', '7', '6'] };
+		expect(storeCursor(cursor)).toEqual(cursor);
+		expect(roundTrip(cursor)).toEqual(cursor);
+	});
+
+	test('a cursor without runs is stored as it is', () => {
+		const cursor = createdAtCursor(null, []);
+		expect(storeCursor(cursor)).toEqual(cursor);
 	});
 });
 
