@@ -19,7 +19,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 /** A short readable line for an item of the Content Platform node. */
 function describe(item, extraKeys = []) {
 	const parts = [`${item.type ?? 'item'} ${item.id ?? ''}`.trim()];
-	for (const key of ['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', ...extraKeys, 'created_at']) {
+	for (const key of new Set(['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', ...extraKeys, 'created_at'])) {
 		const value = item[key] ?? item.attributes?.[key];
 		if (value !== undefined && value !== '') parts.push(`${key}=${JSON.stringify(value)}`);
 	}
