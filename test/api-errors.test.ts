@@ -9,14 +9,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
-import { rl, runWith } from './helpers/fixtures';
+import type { RecordedRequest, Sandbox } from './sandbox';
+import { rl, runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
+useSandbox((started) => {
+	sandbox = started;
 });
-afterAll(async () => sandbox.close());
 
 /** Sends a recorded request again and returns its status and the `detail` of each `errors[]` member. */
 async function replay(request: RecordedRequest): Promise<{ status: number; details: string[] }> {

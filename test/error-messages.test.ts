@@ -7,23 +7,17 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode, type NodeRunResult } from './helpers/harness';
 
 /** The access token of the run: a canary value that cannot appear by chance. */
 const CANARY = 'cp-secret-token-4b1d9e77';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox({ token: CANARY });
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox((started) => {
+	sandbox = started;
+}, { token: CANARY, clearBeforeEach: true });
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 const getOrder = (id = '12'): INodeParameters => ({ resource: 'order', operation: 'get', orderId: rl(id) });
@@ -32,7 +26,7 @@ const listOrders: INodeParameters = { resource: 'order', operation: 'getAll', re
 async function run(parameters: INodeParameters, options: { token?: string; continueOnFail?: boolean } = {}) {
 	return await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: options.token ?? CANARY } },
+		credentials: accessTokenCredentials(sandbox, options.token ?? CANARY),
 		continueOnFail: options.continueOnFail,
 	});
 }

@@ -7,7 +7,8 @@
 import { DirectoryLoader } from 'n8n-core';
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type Fault, type RecordedRequest, type Sandbox } from './sandbox';
+import type { Fault, RecordedRequest, Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
@@ -17,22 +18,18 @@ const CANARY = 'cp-hardening-secret-91f2a';
 const ORDERS = 450;
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox({ token: CANARY });
-	sandbox.insertMany('orders', ORDERS - sandbox.store.orders.length);
-	// The node type as n8n's loader registers it: with the "Request Options" (timeout, ...) that
-	// n8n adds to every declarative node (n8n-core DirectoryLoader.applyDeclarativeNodeOptionParameters).
-	const loaded = new ContentPlatform();
-	DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
-	registerNodeType('contentPlatformAsLoaded', loaded);
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox(
+	(started) => {
+		sandbox = started;
+		sandbox.insertMany('orders', ORDERS - sandbox.store.orders.length);
+		// The node type as n8n's loader registers it: with the "Request Options" (timeout, ...) that
+		// n8n adds to every declarative node (n8n-core DirectoryLoader.applyDeclarativeNodeOptionParameters).
+		const loaded = new ContentPlatform();
+		DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
+		registerNodeType('contentPlatformAsLoaded', loaded);
+	},
+	{ token: CANARY, clearBeforeEach: true },
+);
 
 const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 const returnAllOrders: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: true };
@@ -41,7 +38,7 @@ const onPage = (n: number) => (request: RecordedRequest) => request.query['page[
 async function run(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}) {
 	const result = await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: CANARY } },
+		credentials: accessTokenCredentials(sandbox),
 		...options,
 	});
 	expectNoToken(result);
@@ -290,7 +287,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		sandbox.failNext({ status: 500, match: (r) => r.rawPath === '/v1/orders/2' });
 		const multi = await runNode({
 			parameters: { resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: CANARY } },
+			credentials: accessTokenCredentials(sandbox),
 			input: [{ id: '1' }, { id: '2' }, { id: '3' }],
 			continueOnFail: true,
 		});

@@ -4,27 +4,21 @@
  */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox((started) => {
+	sandbox = started;
+}, { clearBeforeEach: true });
 
 const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 async function run(parameters: INodeParameters, options: { input?: IDataObject[]; continueOnFail?: boolean } = {}) {
 	return await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		credentials: accessTokenCredentials(sandbox),
 		...options,
 	});
 }

@@ -6,26 +6,20 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { TestCredentialsHelper } from './helpers/harness';
 import { callListSearch, type LoadOptionsSetup } from './helpers/loadOptions';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox((started) => {
+	sandbox = started;
+}, { clearBeforeEach: true });
 
 const setup = (resource: string): LoadOptionsSetup => ({
 	parameters: { resource, operation: 'get' },
-	credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+	credentials: accessTokenCredentials(sandbox),
 	path: `parameters.${resource}Id`,
 });
 
@@ -205,7 +199,7 @@ describe('credentials and errors', () => {
 		const secret = 'wrong-secret-token-value';
 		const error = (await callListSearch('searchContacts', {
 			parameters: { resource: 'contact', operation: 'get' },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: secret } },
+			credentials: accessTokenCredentials(sandbox, secret),
 		}).catch((e: unknown) => e)) as Error & { description?: string };
 		expect(error).toBeInstanceOf(Error);
 		expect(error.message).toMatch(/^Authentication failed: check the credential's access token and base URL/);

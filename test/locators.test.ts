@@ -6,27 +6,20 @@
  */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox((started) => {
+	sandbox = started;
+}, { clearBeforeEach: true });
 
-const credentials = () => ({ contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
 const rl = (value: string, mode: string): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 async function run(parameters: INodeParameters, input?: IDataObject[]) {
-	return await runNode({ parameters, credentials: credentials(), input });
+	return await runNode({ parameters, credentials: accessTokenCredentials(sandbox), input });
 }
 
 /** Get operations: resource, API type, seeded ID, and whether the resource has a list search. */

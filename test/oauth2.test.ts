@@ -8,7 +8,8 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { NodeHelpers, Workflow, type INode, type INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
+import type { RecordedRequest, Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import {
 	credentialProperties,
 	nodeTypes,
@@ -24,19 +25,9 @@ const TOKEN_PATH = '/v1/oauth/token';
 const SECRET = 'client-secret';
 
 let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.clearFaults();
-	sandbox.clearRequests();
-});
+useSandbox((started) => {
+	sandbox = started;
+}, { clearBeforeEach: true });
 
 /** A saved OAuth2 credential as n8n stores it before its first use (no token data). */
 function oauthHelper(overrides: Record<string, string> = {}) {
@@ -272,9 +263,7 @@ describe('base URL', () => {
 
 describe('the access token credential is unaffected', () => {
 	it('a node saved before the Authentication option existed keeps using the access token credential', async () => {
-		const helper = new TestCredentialsHelper({
-			contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token },
-		});
+		const helper = new TestCredentialsHelper(accessTokenCredentials(sandbox));
 		const parameters = { ...getContact };
 		delete parameters.authentication;
 		const { items, error } = await runNode({ parameters, credentials: helper });

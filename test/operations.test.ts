@@ -7,15 +7,14 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
-import { JSON_API, SPEC_ENDPOINTS, nodeOperationFor, rl, runWith } from './helpers/fixtures';
+import type { RecordedRequest, Sandbox } from './sandbox';
+import { JSON_API, SPEC_ENDPOINTS, nodeOperationFor, rl, runWith, useSandbox } from './helpers/fixtures';
 
+// clearBeforeEach also drops pending faults: none are ever set in this file (no failNext).
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-afterAll(async () => sandbox.close());
-beforeEach(() => sandbox.clearRequests());
+useSandbox((started) => {
+	sandbox = started;
+}, { clearBeforeEach: true });
 
 async function run(parameters: INodeParameters, input?: Array<Record<string, unknown>>) {
 	return await runWith(sandbox, parameters, { input: input as never });

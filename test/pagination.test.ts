@@ -5,18 +5,18 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
+import type { RecordedRequest, Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
-beforeEach(async () => {
-	sandbox = await createSandbox();
-});
-afterEach(async () => sandbox.close());
+useSandbox((started) => {
+	sandbox = started;
+}, { perTest: true });
 
 async function run(parameters: INodeParameters) {
 	sandbox.clearRequests();
-	const result = await runNode({ parameters, credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } } });
+	const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
 	expect(result.error).toBeUndefined();
 	const requests = [...sandbox.requests];
 	for (const request of requests) {
@@ -133,7 +133,7 @@ test('Return All keeps the filters and sort on every page', async () => {
 	sandbox.insertMany('orders', 120, (i) => ({ relationships: { customer: i % 2 ? '3' : '4' } }));
 	const result = await runNode({
 		parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '3' }, options: { sort: 'order_number', sortDirection: 'descending' } },
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		credentials: accessTokenCredentials(sandbox),
 	});
 	expect(result.items).toHaveLength(60);
 	for (const request of sandbox.requests) expect(request.query).toMatchObject({ 'filter[customer_id]': '3', sort: '-order_number' });
@@ -144,7 +144,7 @@ test('Return All with 2 input items: each item reads every page, its items are p
 	sandbox.insertMany('orders', 240, (i) => ({ relationships: { customer: i < 120 ? '3' : '4' } }));
 	const result = await runNode({
 		parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '={{ $json.customer }}' } },
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		credentials: accessTokenCredentials(sandbox),
 		input: [{ customer: '3' }, { customer: '4' }],
 	});
 	expect(result.error).toBeUndefined();

@@ -9,7 +9,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
+import type { RecordedRequest, Sandbox } from './sandbox';
 import {
 	JSON_API,
 	SPEC_ENDPOINTS,
@@ -21,14 +21,14 @@ import {
 	rl,
 	runWith,
 	specAttributes,
+	useSandbox,
 	type SpecEndpoint,
 } from './helpers/fixtures';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
+useSandbox((started) => {
+	sandbox = started;
 });
-afterAll(async () => sandbox.close());
 
 /** Runs the node; expects exactly one successful GET with the usual headers and returns it. */
 async function onlyGet(parameters: INodeParameters): Promise<RecordedRequest> {

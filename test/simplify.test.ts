@@ -12,15 +12,13 @@
  */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
+useSandbox((started) => {
+	sandbox = started;
 });
 
 interface Resource {
@@ -35,7 +33,6 @@ interface Document {
 	included?: Resource[];
 }
 
-const credentials = () => ({ contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
 const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 /** The document the API serves for `path` (fetched directly, not through the node). */
@@ -75,7 +72,7 @@ function expectedSimple(resource: Resource, included: Resource[] = [], seen: str
 }
 
 async function run(parameters: INodeParameters) {
-	const result = await runNode({ parameters, credentials: credentials() });
+	const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
 	expect(result.error).toBeUndefined();
 	return result.items.map((item) => item.json);
 }

@@ -5,14 +5,13 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
-import { JSON_API, rl, runWith, specAttributes } from './helpers/fixtures';
+import type { RecordedRequest, Sandbox } from './sandbox';
+import { JSON_API, rl, runWith, specAttributes, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await createSandbox();
+useSandbox((started) => {
+	sandbox = started;
 });
-afterAll(async () => sandbox.close());
 
 /** Runs the node; expects one successful write request with the JSON:API headers and returns it. */
 async function onlyWrite(parameters: INodeParameters) {

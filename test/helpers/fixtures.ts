@@ -1,16 +1,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests read the spec document */
 /**
- * Shared helpers of the operation tests: a sandbox-bound `run` through n8n's engine, resource
- * locator values, and the API spec document (spec/content-platform-api.md) parsed into its
+ * Shared helpers of the tests: the sandbox's jest lifecycle (`useSandbox`), the access-token
+ * credential for it, a sandbox-bound `run` through n8n's engine, resource locator values, and the
+ * API spec document (spec/content-platform-api.md) parsed into its
  * endpoints and query parameters, so tests compare the node with the document itself rather than
  * with the node's own tables (nodes/ContentPlatform/shared/spec.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
-import type { RecordedRequest, Sandbox } from '../sandbox';
+import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
 import { runNode, type NodeRunResult } from './harness';
 
 /** The JSON:API media type every request must accept and every body must be sent as. */
@@ -19,6 +26,63 @@ export const JSON_API = 'application/vnd.api+json';
 /** A resource locator value, `{ __rl: true, mode, value }` (mode default `id`). */
 export function rl(value: string, mode: 'id' | 'url' | 'list' = 'id') {
 	return { __rl: true, mode, value };
+}
+
+/** Options of {@link useSandbox}: the sandbox's own options plus when it starts and what is reset. */
+export interface UseSandboxOptions extends SandboxOptions {
+	/** A fresh sandbox for every test (beforeEach/afterEach) instead of one for the file (beforeAll/afterAll). */
+	perTest?: boolean;
+	/** Before every test, drop pending faults (`clearFaults`) and the request log (`clearRequests`). */
+	clearBeforeEach?: boolean;
+}
+
+/**
+ * Registers the jest hooks of a test file's sandbox (call it at the top level of the file):
+ *
+ * - `beforeAll` (`beforeEach` with `perTest`): starts a sandbox with `options` (its
+ *   {@link SandboxOptions}: token, seed, ...) and calls `onStart` with it; the file keeps the
+ *   sandbox in its own variable and does any extra setup (inserting records, ...) there;
+ * - `afterAll` (`afterEach` with `perTest`): closes that sandbox;
+ * - with `clearBeforeEach`, a `beforeEach` that calls `clearFaults()` and `clearRequests()`, so
+ *   no test sees a fault or request of an earlier one.
+ *
+ * @example
+ * let sandbox: Sandbox;
+ * useSandbox((started) => { sandbox = started; }, { token: CANARY, clearBeforeEach: true });
+ */
+export function useSandbox(
+	onStart: (sandbox: Sandbox) => void | Promise<void>,
+	options: UseSandboxOptions = {},
+): void {
+	const { perTest = false, clearBeforeEach = false, ...sandboxOptions } = options;
+	let sandbox: Sandbox | undefined;
+	(perTest ? beforeEach : beforeAll)(async () => {
+		sandbox = await createSandbox(sandboxOptions);
+		await onStart(sandbox);
+	});
+	(perTest ? afterEach : afterAll)(async () => {
+		await sandbox?.close();
+		sandbox = undefined;
+	});
+	if (clearBeforeEach) {
+		beforeEach(() => {
+			sandbox?.clearFaults();
+			sandbox?.clearRequests();
+		});
+	}
+}
+
+/**
+ * The node's credentials for a run against the sandbox with the access-token credential:
+ * `{ contentPlatformApi: { baseUrl: sandbox.url, accessToken: token } }` (a credential store for
+ * `runNode`, `callListSearch` or `TestCredentialsHelper`). `token` defaults to the sandbox's valid
+ * token; pass another one to send a wrong token.
+ */
+export function accessTokenCredentials(
+	sandbox: Sandbox,
+	token: string = sandbox.token,
+): { contentPlatformApi: ICredentialDataDecryptedObject & { baseUrl: string; accessToken: string } } {
+	return { contentPlatformApi: { baseUrl: sandbox.url, accessToken: token } };
 }
 
 /** Options of {@link runWith}. */
@@ -42,7 +106,7 @@ export async function runWith(
 	sandbox.clearRequests();
 	return await runNode({
 		parameters,
-		credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: options.token ?? sandbox.token } },
+		credentials: accessTokenCredentials(sandbox, options.token),
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 	});
