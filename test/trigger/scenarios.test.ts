@@ -13,7 +13,8 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { runNode } from '../helpers/harness';
-import { createSandbox, type Fault, type RecordedRequest, type Sandbox } from '../sandbox';
+import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
+import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
 import { TriggerRunner, type PollResult } from './pollHarness';
 
 type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
@@ -92,12 +93,12 @@ const ALL = [...REQUIRED, ...LIGHTER];
 const PAGE = 100;
 
 let sandbox: Sandbox;
-beforeEach(async () => {
-	sandbox = await createSandbox();
-});
-afterEach(async () => {
-	await sandbox.close();
-});
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ perTest: true },
+);
 
 /** A simulated clock after the seeded history (which ends 2026-11-01), so inserted records are the newest. */
 class Clock {
@@ -114,7 +115,7 @@ class Clock {
 }
 
 function runner(event: string, extra: Record<string, unknown> = {}): TriggerRunner {
-	return new TriggerRunner({ event, ...extra }, { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
+	return new TriggerRunner({ event, ...extra }, accessTokenCredentials(sandbox));
 }
 
 /** Inserts `n` records of `type`, `perInstant` of them sharing each created_at second; returns their IDs. */
@@ -640,7 +641,7 @@ describe.each([
 		expect(items.map((item) => String(item.id))).toEqual(fresh);
 		const action = await runNode({
 			parameters: { resource, operation: 'getAll', returnAll: true, simple },
-			credentials: { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+			credentials: accessTokenCredentials(sandbox),
 		});
 		expect(action.error).toBeUndefined();
 		const byId = new Map(action.items.map((item) => [String(item.json.id), item.json]));
