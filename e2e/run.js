@@ -60,7 +60,7 @@ function workflow(id, name, nodes) {
 function operations(sandbox) {
 	const ids = (items) => items.map((i) => i.id);
 	return [
-		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.equal(it[0].attributes.body, 'From the e2e suite'),
+		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.deepEqual([it[0].type, it[0].body, it[0].contact_id], ['contact_notes', 'From the e2e suite', '3']),
 			write: (body) => {
 				assert.equal(body.data.type, 'contact_notes');
 				assert.equal(body.data.attributes.body, 'From the e2e suite');
@@ -74,7 +74,7 @@ function operations(sandbox) {
 			assert.equal(new Set(ids(it)).size, it.length, 'no contact twice');
 		} },
 		{ name: 'Contact: Get', parameters: { resource: 'contact', operation: 'get', contactId: rl('4'), include: ['tags'] }, request: ['GET', '/v1/contacts/4', 'include=tags'], items: (it) => assert.deepEqual(ids(it), ['4']) },
-		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.equal(it[0].attributes.address_city, 'Porto'),
+		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.deepEqual([it[0].id, it[0].address_city], ['5', 'Porto']),
 			write: (body) => {
 				assert.deepEqual(body.data.attributes, { address_city: 'Porto' });
 				assert.equal(sandbox.store.contacts.find((c) => c.id === '5').attributes.address_city, 'Porto');
@@ -89,7 +89,7 @@ function operations(sandbox) {
 		{ name: 'Transaction: Get Many', parameters: { resource: 'transaction', operation: 'getAll', returnAll: true, filters: { start_date: '2026-10-25T00:00:00' } }, request: ['GET', '/v1/transactions'], items: (it) => assert.ok(it.length > 0 && it.every((t) => t.created_at >= '2026-10-25')) },
 		{ name: 'Transaction: Get', parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') }, request: ['GET', '/v1/transactions/9'], items: (it) => assert.deepEqual(ids(it), ['9']) },
 		{ name: 'Form: Get', parameters: { resource: 'form', operation: 'get', formId: rl('2') }, request: ['GET', '/v1/forms/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
-		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.equal(it[0].attributes.email, 'e2e@example.com'),
+		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.deepEqual([it[0].type, it[0].email, it[0].form_id], ['form_submissions', 'e2e@example.com', '1']),
 			write: (body) => {
 				assert.deepEqual(body.data.attributes, { email: 'e2e@example.com', name: 'E2E' });
 				const stored = sandbox.store.form_submissions.filter((f) => f.attributes.email === 'e2e@example.com');

@@ -146,7 +146,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 		const server = await replay(requests.find((r) => r.status === 422)!);
 		expect(requests.map((r) => r.status).sort()).toEqual([201, 422]);
 		expect(items[0].json.error).toEqual(expect.stringContaining(server.details[0]));
-		expect(items[1].json).toMatchObject({ type: 'contact_notes', attributes: { body: 'Follow up' } });
+		expect(items[1].json).toMatchObject({ type: 'contact_notes', body: 'Follow up', contact_id: '3' });
 		expect(sandbox.store.contact_notes).toHaveLength(before + 1);
 	});
 

@@ -144,8 +144,8 @@ describe('write operations use the same locator', () => {
 			attributes: { body: 'Called about the invoice' },
 			relationships: { contact: { data: { id: '5', type: 'contacts' } } },
 		});
-		// write operations have no Simplify option: the created resource object as the API returns it
-		expect(result.items[0].json).toMatchObject({ type: 'contact_notes', attributes: { body: 'Called about the invoice' } });
+		// Simplify (on by default): the created note, flattened
+		expect(result.items[0].json).toMatchObject({ type: 'contact_notes', body: 'Called about the invoice', contact_id: '5' });
 	});
 
 	test('contact note Create: the contact ID from an expression (a number) is sent as a string', async () => {
@@ -171,7 +171,7 @@ describe('write operations use the same locator', () => {
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => [r.method, r.rawPath])).toEqual([['PATCH', '/v1/contacts/7']]);
 		expect((sandbox.requests[0].body as IDataObject).data).toEqual({ id: '7', type: 'contacts', attributes: { custom_1: `mode ${mode}` } });
-		expect(result.items[0].json).toMatchObject({ id: '7', attributes: { custom_1: `mode ${mode}` } });
+		expect(result.items[0].json).toMatchObject({ id: '7', custom_1: `mode ${mode}` });
 	});
 
 	test('contact Update: tag IDs from an expression (array of numbers and strings) → relationships.tags.data', async () => {
@@ -184,9 +184,7 @@ describe('write operations use the same locator', () => {
 		expect(body.relationships).toEqual({
 			tags: { data: [{ id: '1', type: 'tags' }, { id: '2', type: 'tags' }, { id: '4', type: 'tags' }] },
 		});
-		expect((result.items[0].json.relationships as IDataObject).tags).toMatchObject({
-			data: [{ id: '1', type: 'tags' }, { id: '2', type: 'tags' }, { id: '4', type: 'tags' }],
-		});
+		expect(result.items[0].json.tags_ids).toEqual(['1', '2', '4']);
 	});
 
 	test('contact Update: tag IDs typed as a comma-separated list', async () => {
@@ -208,11 +206,7 @@ describe('write operations use the same locator', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => [r.method, r.rawPath])).toEqual([['POST', '/v1/forms/2/submit']]);
-		expect(result.items[0].json).toMatchObject({
-			type: 'form_submissions',
-			attributes: { name: 'Ada' },
-			relationships: { form: { data: { id: '2', type: 'forms' } } },
-		});
+		expect(result.items[0].json).toMatchObject({ type: 'form_submissions', name: 'Ada', form_id: '2' });
 	});
 
 	test('contact Update by URL with a percent-encoded ID: path and data.id name the same contact', async () => {

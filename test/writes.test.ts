@@ -49,7 +49,7 @@ describe('Contact Note → Create', () => {
 		expect(sandbox.store.contact_notes).toHaveLength(before + 1);
 		const created = sandbox.store.contact_notes[before];
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ id: created.id, type: 'contact_notes', attributes: { body: created.attributes.body } });
+		expect(items[0]).toMatchObject({ id: created.id, type: 'contact_notes', body: created.attributes.body, contact_id: '3' });
 	});
 
 	test('the contact ID is trimmed in the body', async () => {
@@ -85,7 +85,7 @@ describe('Contact → Update', () => {
 		expect(request.body).toEqual({ data: { id: '6', type: 'contacts', attributes: { address_city: 'Lisbon', custom_2: 'vip' } } });
 		expect(sandbox.find('contacts', '6')?.attributes).toMatchObject({ address_city: 'Lisbon', custom_2: 'vip' });
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ id: '6', type: 'contacts', attributes: { address_city: 'Lisbon', custom_2: 'vip' } });
+		expect(items[0]).toMatchObject({ id: '6', type: 'contacts', address_city: 'Lisbon', custom_2: 'vip' });
 	});
 
 	test.each([true, false])('subscribed is sent as the boolean %s', async (subscribed) => {
@@ -197,7 +197,15 @@ describe('Form → Submit', () => {
 		});
 		expect(sandbox.store.form_submissions).toHaveLength(before + 1);
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ id: sandbox.store.form_submissions[before].id, type: 'form_submissions' });
+		expect(items[0]).toMatchObject({
+			id: sandbox.store.form_submissions[before].id,
+			type: 'form_submissions',
+			email: 'lin@example.com',
+			name: 'Lin',
+			custom_2: 'webinar',
+			address_country: 'PT',
+			form_id: '3',
+		});
 	});
 
 	test("all 13 string fields of the spec's submit body", async () => {
@@ -206,5 +214,41 @@ describe('Form → Submit', () => {
 		const submissionFields = Object.fromEntries(names.map((name) => [name, name === 'email' ? 'all.fields@example.com' : `value of ${name}`]));
 		const { request } = await onlyWrite({ resource: 'form', operation: 'submit', formId: rl('1'), submissionFields });
 		expect(request.body).toEqual({ data: { type: 'form_submissions', attributes: submissionFields } });
+	});
+});
+
+describe('Simplify on writes: the answered resource object flattened (default), or raw with Simplify off', () => {
+	const WRITES: Array<{ name: string; parameters: INodeParameters; simple: Record<string, unknown>; raw: Record<string, unknown> }> = [
+		{
+			name: 'Contact Note → Create',
+			parameters: { resource: 'contactNote', operation: 'create', contactId: rl('4'), body: 'Raw or simple' },
+			simple: { type: 'contact_notes', body: 'Raw or simple', contact_id: '4' },
+			raw: { type: 'contact_notes', attributes: { body: 'Raw or simple' }, relationships: { contact: { data: { id: '4', type: 'contacts' } } } },
+		},
+		{
+			name: 'Contact → Update',
+			parameters: { resource: 'contact', operation: 'update', contactId: rl('9'), updateFields: { custom_3: 'raw or simple' } },
+			simple: { id: '9', type: 'contacts', custom_3: 'raw or simple' },
+			raw: { id: '9', type: 'contacts', attributes: { custom_3: 'raw or simple' } },
+		},
+		{
+			name: 'Form → Submit',
+			parameters: { resource: 'form', operation: 'submit', formId: rl('2'), submissionFields: { email: 'raw@example.com' } },
+			simple: { type: 'form_submissions', email: 'raw@example.com', form_id: '2' },
+			raw: { type: 'form_submissions', attributes: { email: 'raw@example.com' }, relationships: { form: { data: { id: '2', type: 'forms' } } } },
+		},
+	];
+
+	test.each(WRITES)('$name', async ({ parameters, simple, raw }) => {
+		const byDefault = await onlyWrite(parameters);
+		expect(byDefault.items).toHaveLength(1);
+		expect(byDefault.items[0]).toMatchObject(simple);
+		expect(byDefault.items[0]).not.toHaveProperty('attributes');
+		expect(byDefault.items[0]).not.toHaveProperty('relationships');
+
+		const off = await onlyWrite({ ...parameters, simple: false });
+		expect(off.items).toHaveLength(1);
+		expect(off.items[0]).toMatchObject(raw);
+		expect(Object.keys(off.items[0]).filter((key) => !['id', 'type', 'attributes', 'relationships', 'links'].includes(key))).toEqual([]);
 	});
 });

@@ -166,16 +166,17 @@ function idProperty(resource: ResourceSpec, endpoint: EndpointSpec, operations: 
 	};
 }
 
-function simplifyProperty(resource: ResourceSpec, operations: Operation[]): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simple',
-		type: 'boolean',
-		default: true,
-		displayOptions: show(resource, operations),
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-	};
-}
+/**
+ * The "Simplify" option (`simple`, n8n's standard name), one for every operation: each of them
+ * answers with resource objects (see `toItems` and jsonapi.ts `simplifyResource`).
+ */
+const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
 
 function fieldsOption(endpoint: EndpointSpec): INodeProperties[] {
 	const type = endpoint.query.fields;
@@ -282,7 +283,6 @@ function getAllProperties(resource: ResourceSpec, endpoint: EndpointSpec): INode
 		});
 	}
 	properties.push(...optionsCollection(resource, operations, [...sortOptions(endpoint), ...fieldsOption(endpoint)]));
-	properties.push(simplifyProperty(resource, operations));
 	return properties;
 }
 
@@ -319,7 +319,6 @@ function getProperties(resource: ResourceSpec, endpoint: EndpointSpec): INodePro
 		});
 	}
 	properties.push(...optionsCollection(resource, operations, fieldsOption(endpoint)));
-	properties.push(simplifyProperty(resource, operations));
 	return properties;
 }
 
@@ -518,7 +517,10 @@ export const resourceProperty: INodeProperties = {
 	default: 'order',
 };
 
-/** Every property of every resource: its `operation` property and the fields of each endpoint. */
+/**
+ * Every property of every resource: its `operation` property and the fields of each endpoint, then
+ * the one "Simplify" option of all operations.
+ */
 export const resourceProperties: INodeProperties[] = RESOURCES.flatMap((resource) => {
 	const defaultOperation = resource.endpoints.some((e) => e.operation === 'getAll') ? 'getAll' : resource.endpoints[0].operation;
 	const operation: INodeProperties = {
@@ -542,3 +544,4 @@ export const resourceProperties: INodeProperties[] = RESOURCES.flatMap((resource
 	});
 	return [operation, ...fields];
 });
+resourceProperties.push(simplifyProperty);

@@ -171,7 +171,7 @@ export async function toItems(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, subjectOf(this));
-	const simplify = this.getNodeParameter('simple', false) as boolean;
+	const simplify = this.getNodeParameter('simple', true) as boolean;
 	const isList = this.getNodeParameter('operation') === 'getAll';
 	let jsonItems: IDataObject[];
 	try {
