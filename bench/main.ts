@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 	const quick = process.argv.includes('--quick');
 	const write = !quick && !process.argv.includes('--no-write');
 	const sizes = quick ? [1000, 10000] : [1000, 10000, 50000];
-	const roundsOf = (n: number) => (quick ? 3 : n >= 50000 ? 3 : 5);
+	const roundsOf = (n: number) => (quick ? 3 : n >= 50000 ? 3 : n >= 10000 ? 9 : 15);
 	const warmupOf = () => 10000;
 	const started = performance.now();
 	const loadBefore = os.loadavg();
