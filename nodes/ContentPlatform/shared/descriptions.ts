@@ -521,7 +521,13 @@ export const resourceProperty: INodeProperties = {
  * Every property of every resource: its `operation` property and the fields of each endpoint, then
  * the one "Simplify" option of all operations.
  */
-export const resourceProperties: INodeProperties[] = RESOURCES.flatMap((resource) => {
+export const resourceProperties: INodeProperties[] = [
+	...RESOURCES.flatMap(operationProperties),
+	simplifyProperty,
+];
+
+/** The `operation` property of one resource and the fields of each of its endpoints. */
+function operationProperties(resource: ResourceSpec): INodeProperties[] {
 	const defaultOperation = resource.endpoints.some((e) => e.operation === 'getAll') ? 'getAll' : resource.endpoints[0].operation;
 	const operation: INodeProperties = {
 		displayName: 'Operation',
@@ -543,5 +549,4 @@ export const resourceProperties: INodeProperties[] = RESOURCES.flatMap((resource
 		}
 	});
 	return [operation, ...fields];
-});
-resourceProperties.push(simplifyProperty);
+}
