@@ -5,20 +5,12 @@
  * applies defaults, resolves `$self` expressions and stores token data the way n8n's server does.
  * Token requests are counted from what the sandbox received.
  */
-import { LoadOptionsContext } from 'n8n-core';
-import { NodeHelpers, Workflow, type INode, type INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import {
-	credentialProperties,
-	nodeTypes,
-	PACKAGE,
-	resolveCredentialDefaults,
-	runNode,
-	TestCredentialsHelper,
-	testAdditionalData,
-} from './helpers/harness';
+import { credentialProperties, resolveCredentialDefaults, runNode, TestCredentialsHelper } from './helpers/harness';
+import { loadOptionsContext } from './helpers/loadOptions';
 import { apiRequest } from '../nodes/ContentPlatform/shared/transport';
 
 const TOKEN_PATH = '/v1/oauth/token';
@@ -281,20 +273,8 @@ describe('the access token credential is unaffected', () => {
  * LoadOptionsContext (an "internal" context, like a poll's).
  */
 describe('apiRequest (trigger and list searches) with OAuth2', () => {
-	function context(helper: TestCredentialsHelper): LoadOptionsContext {
-		const node: INode = {
-			id: 'node-1',
-			name: 'Content Platform',
-			type: `${PACKAGE}.contentPlatform`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { authentication: 'oAuth2' },
-			credentials: { contentPlatformOAuth2Api: { id: '2', name: 'Content Platform OAuth2 account' } },
-		};
-		const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
-		const additionalData = testAdditionalData(helper);
-		return new LoadOptionsContext(workflow, node, additionalData, 'parameters.contactId');
-	}
+	const context = (helper: TestCredentialsHelper) =>
+		loadOptionsContext({ parameters: { authentication: 'oAuth2' }, credentials: helper, path: 'parameters.contactId' });
 
 	it('fetches one token, reuses it, and renews it once after an expiry', async () => {
 		const helper = oauthHelper();
