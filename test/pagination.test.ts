@@ -6,8 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { runNode } from './helpers/harness';
+import { runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -15,8 +14,7 @@ useSandbox((started) => {
 }, { perTest: true });
 
 async function run(parameters: INodeParameters) {
-	sandbox.clearRequests();
-	const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
+	const result = await runWith(sandbox, parameters);
 	expect(result.error).toBeUndefined();
 	const requests = [...sandbox.requests];
 	for (const request of requests) {
@@ -131,9 +129,12 @@ test('Return All on an empty list: 1 request, no items', async () => {
 test('Return All keeps the filters and sort on every page', async () => {
 	fill('orders', 0);
 	sandbox.insertMany('orders', 120, (i) => ({ relationships: { customer: i % 2 ? '3' : '4' } }));
-	const result = await runNode({
-		parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '3' }, options: { sort: 'order_number', sortDirection: 'descending' } },
-		credentials: accessTokenCredentials(sandbox),
+	const result = await runWith(sandbox, {
+		resource: 'order',
+		operation: 'getAll',
+		returnAll: true,
+		filters: { customer_id: '3' },
+		options: { sort: 'order_number', sortDirection: 'descending' },
 	});
 	expect(result.items).toHaveLength(60);
 	for (const request of sandbox.requests) expect(request.query).toMatchObject({ 'filter[customer_id]': '3', sort: '-order_number' });
@@ -142,11 +143,11 @@ test('Return All keeps the filters and sort on every page', async () => {
 test('Return All with 2 input items: each item reads every page, its items are paired with it', async () => {
 	fill('orders', 0);
 	sandbox.insertMany('orders', 240, (i) => ({ relationships: { customer: i < 120 ? '3' : '4' } }));
-	const result = await runNode({
-		parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '={{ $json.customer }}' } },
-		credentials: accessTokenCredentials(sandbox),
-		input: [{ customer: '3' }, { customer: '4' }],
-	});
+	const result = await runWith(
+		sandbox,
+		{ resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '={{ $json.customer }}' } },
+		{ input: [{ customer: '3' }, { customer: '4' }] },
+	);
 	expect(result.error).toBeUndefined();
 	// 120 each: pages of 100 and 20 per input item.
 	expect(sandbox.requests).toHaveLength(4);

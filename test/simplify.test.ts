@@ -13,8 +13,7 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { runNode } from './helpers/harness';
+import { runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -72,7 +71,7 @@ function expectedSimple(resource: Resource, included: Resource[] = [], seen: str
 }
 
 async function run(parameters: INodeParameters) {
-	const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
+	const result = await runWith(sandbox, parameters);
 	expect(result.error).toBeUndefined();
 	return result.items.map((item) => item.json);
 }
@@ -214,7 +213,6 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 	});
 
 	test('the include parameter is sent as one comma-separated query value', async () => {
-		sandbox.clearRequests();
 		await run({ resource: 'order', operation: 'get', orderId: rl('1'), include: ['order_items', 'customer'] });
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.requests[0].query.include).toBe('order_items,customer');
