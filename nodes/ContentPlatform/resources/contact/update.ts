@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	attributeFields,
-	byName,
+	byDisplayName,
 	encodedId,
 	idValue,
 	jsonApiWrite,
@@ -78,16 +78,17 @@ export const update: OperationDescription = {
 			default: {},
 			displayOptions: showOnlyFor(op),
 			options: [
-				...attributeFields('contacts').map((field): INodeProperties => ({ ...field, routing: undefined })),
+				...attributeFields('contacts', 'the contact').map((field): INodeProperties => ({ ...field, routing: undefined })),
 				{
 					displayName: 'Tag IDs',
 					name: 'tagIds',
 					type: 'string' as const,
 					default: '',
+					placeholder: 'e.g. 12, 15',
 					description:
-						'Comma-separated tag IDs (or an array from an expression); replaces the contact\'s tags (relationships.tags)',
+						"Comma-separated tag IDs, or an array from an expression. Replaces all of the contact's tags; empty removes them.",
 				},
-			].sort(byName),
+			].sort(byDisplayName),
 			routing: { send: { preSend: [contactUpdateBody] } },
 		},
 	],

@@ -25,8 +25,8 @@ export const submit: OperationDescription = {
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions: showOnlyFor(op),
-			description: 'The attributes of the form submission',
-			options: attributeFields('form_submissions'),
+			description: 'The answers to send, one field per form field',
+			options: attributeFields('form_submissions', 'the person submitting the form'),
 		},
 	],
 };

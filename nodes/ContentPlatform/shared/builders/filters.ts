@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { FilterSpec } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
-import { byName, titleCase } from './text';
+import { byDisplayName, fieldLabel } from './text';
 import { valueField } from './valueField';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -20,7 +20,7 @@ function queryValue(type: FilterSpec['type']): string {
 /** One `filter[<name>]` query parameter as a field (booleans as `true`/`false`, dates as `YYYY-MM-DD`). */
 export function filterField(filter: FilterSpec): INodeProperties {
 	return {
-		displayName: titleCase(filter.name),
+		displayName: fieldLabel(filter.name),
 		name: filter.name,
 		...valueField(filter.type),
 		description: filter.description,
@@ -40,7 +40,7 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 			placeholder: 'Add Filter',
 			default: {},
 			displayOptions: showOnlyFor(op),
-			options: filters.map(filterField).sort(byName),
+			options: filters.map(filterField).sort(byDisplayName),
 		},
 	];
 }

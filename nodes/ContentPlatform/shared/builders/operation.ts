@@ -2,6 +2,7 @@ import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions 
 
 import { resourceByValue, type EndpointSpec, type Operation, type ResourceSpec } from '../spec';
 import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, toItems } from '../transport';
+import { article, plural } from './text';
 
 /** One resource × operation of the node: the spec rows its fields are built from. */
 export interface OperationContext {
@@ -42,12 +43,17 @@ export function showOnlyFor(op: OperationContext): INodeProperties['displayOptio
 	return showFor(op.resource, [op.endpoint.operation]);
 }
 
-const OPERATION_NAMES: Record<Operation, string> = {
-	create: 'Create',
-	get: 'Get',
-	getAll: 'Get Many',
-	update: 'Update',
-	submit: 'Submit',
+/**
+ * How each operation is named, following n8n's UX guidelines: `name` in title case without the
+ * resource, `action` in sentence case with the resource and no article, `description` in sentence
+ * case with the resource, in other words than the name. `noun` is the resource in lower case.
+ */
+const OPERATION_WORDS: Record<Operation, { name: string; action: (noun: string) => string; description: (noun: string) => string }> = {
+	create: { name: 'Create', action: (noun) => `Create ${noun}`, description: (noun) => `Create a new ${noun}` },
+	get: { name: 'Get', action: (noun) => `Get ${noun}`, description: (noun) => `Retrieve ${article(noun)} ${noun} by ID` },
+	getAll: { name: 'Get Many', action: (noun) => `Get many ${plural(noun)}`, description: (noun) => `Retrieve a list of ${plural(noun)}` },
+	update: { name: 'Update', action: (noun) => `Update ${noun}`, description: (noun) => `Change the fields of ${article(noun)} ${noun}` },
+	submit: { name: 'Submit', action: (noun) => `Submit ${noun}`, description: (noun) => `Send a new submission to ${article(noun)} ${noun}` },
 };
 
 /**
@@ -69,23 +75,17 @@ export function operationOption(
 	write?: DeclarativeRestApiSettings.HttpRequestOptions,
 ): INodePropertyOptions {
 	const { resource, endpoint } = op;
-	const name = OPERATION_NAMES[endpoint.operation];
+	const words = OPERATION_WORDS[endpoint.operation];
 	const noun = resource.displayName.toLowerCase();
-	const action =
-		endpoint.operation === 'getAll'
-			? `Get many ${noun}s`
-			: endpoint.operation === 'submit'
-				? `Submit a ${noun}`
-				: `${name} a ${noun}`;
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
 	if (!endpoint.path.includes('{id}')) request.url = endpoint.path;
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
 	return {
-		name,
+		name: words.name,
 		value: endpoint.operation,
-		action,
-		description: `${endpoint.purpose} (${endpoint.method} /v1${endpoint.path})`,
+		action: words.action(noun),
+		description: words.description(noun),
 		routing: {
 			request,
 			send: { preSend: [prepareRequest], ...(isList ? { paginate: true } : {}) },
