@@ -620,7 +620,7 @@ function updateContact(ctx, params) {
 	const tagIds = validateTags(relationships, base, ctx, errors);
 	throwIfInvalid(errors);
 	Object.assign(contact.attributes, data.attributes || {});
-	if (tagIds) contact.relationships.tags = { data: tagIds.map((id) => ({ id, type: 'tags' })) };
+	if (tagIds) contact.relationships.tags = { data: tagIds.map((id) => ({ id, type: 'contact_tags' })) };
 	contact.attributes.updated_at = new Date().toISOString();
 	return { status: 200, body: singleDocument(contact, ctx, null) };
 }
@@ -643,7 +643,8 @@ function validateTags(relationships, base, ctx, errors) {
 	list.forEach((ident, i) => {
 		const pointer = `${base}/tags/data/${i}`;
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
-		else if (ident.type !== undefined && ident.type !== 'tags') errors.push(invalid(`${pointer}/type`, "must be 'tags'"));
+		// Tag identifiers are typed `contact_tags` (the platform's API description, supplement section 0).
+		else if (ident.type !== undefined && ident.type !== 'contact_tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
 		else if (!ctx.find('tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});

@@ -210,11 +210,11 @@ check('writes: contact note, patch contact, submit form, validation', async () =
 	assert.equal((await call('POST', '/v1/contact_notes', { body: { data: {} }, contentType: 'application/json' })).status, 415);
 	assert.equal((await call('POST', '/v1/contact_notes', { body: '{oops' })).status, 400);
 
-	const patch = await call('PATCH', '/v1/contacts/2', { body: { data: { id: '2', type: 'contacts', attributes: { name: 'New Name', subscribed: true } }, relationships: { tags: { data: [{ id: '2', type: 'tags' }] } } } });
+	const patch = await call('PATCH', '/v1/contacts/2', { body: { data: { id: '2', type: 'contacts', attributes: { name: 'New Name', subscribed: true } }, relationships: { tags: { data: [{ id: '2', type: 'contact_tags' }] } } } });
 	assert.equal(patch.status, 200);
 	assert.equal(patch.body.data.attributes.name, 'New Name');
 	assert.equal(patch.body.data.attributes.email, sb.find('contacts', '2').attributes.email);
-	assert.deepEqual(patch.body.data.relationships.tags.data, [{ id: '2', type: 'tags' }]);
+	assert.deepEqual(patch.body.data.relationships.tags.data, [{ id: '2', type: 'contact_tags' }]);
 	const badPatch = await call('PATCH', '/v1/contacts/2', { body: { data: { id: '2', type: 'contacts', attributes: { subscribed: 'yes', favourite: 'x' } } } });
 	assert.equal(badPatch.status, 422);
 	assert.equal((await call('PATCH', '/v1/contacts/2', { body: { data: { id: '3', type: 'contacts', attributes: {} } } })).status, 409);

@@ -17,6 +17,13 @@ import { cleanId, requireId } from '../../shared/transport';
 
 const op = operationOf('contact', 'update');
 
+/**
+ * The `type` of tag resource identifiers: `contact_tags`, the only value the platform's API
+ * description allows (platform-api-supplement.md, sections 0 and 7.1; `tags` is only the
+ * relationship's name).
+ */
+const TAG_TYPE = 'contact_tags';
+
 /** Tag IDs typed as a comma-separated list or given as an array by an expression. */
 function parseIdList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
@@ -39,7 +46,7 @@ async function contactUpdateBody(
 	data.attributes = attributes;
 	if (tagIds !== undefined) {
 		const ids = parseIdList(tagIds);
-		body.relationships = { tags: { data: ids.map((id) => ({ id, type: 'tags' })) } };
+		body.relationships = { tags: { data: ids.map((id) => ({ id, type: TAG_TYPE })) } };
 	}
 	if (Object.keys(attributes).length === 0 && tagIds === undefined) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
