@@ -7,6 +7,7 @@
 const http = require('node:http');
 const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
+const accounts = require('./accounts');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -895,6 +896,8 @@ function answer(state, recorded, bodyError) {
 		return { status: 404, body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] } };
 	}
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
+	const accountAnswer = accounts.answer(state.account, recorded);
+	if (accountAnswer) return accountAnswer;
 	const ctx = createContext(state, recorded);
 	ctx.bodyError = bodyError;
 	try {
@@ -934,6 +937,7 @@ async function handleRequest(state, req, res) {
  * @param {{clientId?: string, clientSecret?: string, tokenLifetimeSeconds?: number}} [options.oauth]
  *   OAuth client credentials accepted by POST /v1/oauth/token (defaults client-id / client-secret / 3600).
  * @param {boolean} [options.seed=true] Fill the store with deterministic seeded data.
+ * @param {{multiSite?: boolean}} [options.account] The account behind the tokens (see accounts.js).
  * @returns {Promise<import('./index').Sandbox>}
  */
 async function createSandbox(options = {}) {
@@ -955,6 +959,7 @@ async function createSandbox(options = {}) {
 		accessTokens: new Map(),
 		refreshTokens: new Set(),
 		issuedTokens: [],
+		account: accounts.createAccount(options.account),
 		closed: false,
 	};
 
@@ -985,6 +990,7 @@ async function createSandbox(options = {}) {
 		requests: state.requests,
 		store: db.store,
 		issuedTokens: state.issuedTokens,
+		account: state.account,
 		clearRequests() {
 			state.requests.length = 0;
 		},
