@@ -9,11 +9,14 @@
  *   sandbox expires its tokens exactly 1 more and the run still succeeds;
  * - the trigger activated under `n8n start`: a record inserted after activation is emitted exactly
  *   once, nothing of the history.
+ * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
+ *   (e2e/credential-test.js).
  * Prints one line per check and closes with "N passed, M failed"; exits 1 on any failure.
  */
 const assert = require('node:assert/strict');
 
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
+const { credentialTestChecks } = require('./credential-test');
 
 const started = Date.now();
 const results = [];
@@ -211,6 +214,17 @@ async function main() {
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		await check('trigger: the next poll emits nothing again (exactly once)', () => {
 			assert.equal(n8n.getExecutions({ workflowId: 'cpExampleTrigger' }).length, 1);
+		});
+
+		await credentialTestChecks({
+			n8n,
+			sandbox,
+			check,
+			credentials: {
+				api: { ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+				wrong: { id: 'cpWrongToken0001', name: 'Wrong token', type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: 'not-the-token' } },
+				oauth: { id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+			},
 		});
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
