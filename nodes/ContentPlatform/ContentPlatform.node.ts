@@ -2,7 +2,9 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { listSearch } from './listSearch/search';
 import { authenticationProperty, credentialsDescription } from './shared/authentication';
+import { baseUrlExpression } from './shared/baseUrl';
 import { resourceProperties, resourceProperty } from './shared/descriptions';
+import { requestSettingsProperty } from './shared/requestOptions';
 import { JSON_API_MEDIA_TYPE } from './shared/transport';
 
 /**
@@ -26,7 +28,10 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") + "/v1" }}',
+			// Normalised here for n8n; every request's preSend applies the full rule (shared/baseUrl.ts).
+			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
+			// Redirects are followed by the package, within the Base URL's origin only (transport.ts).
+			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,
 			},
@@ -42,7 +47,7 @@ export class ContentPlatform implements INodeType {
 					'={{ ["contact", "customer"].includes($parameter["resource"]) && $parameter["operation"] === "getAll" && !$parameter["filters"]?.site_id }}',
 			},
 		],
-		properties: [authenticationProperty, resourceProperty, ...resourceProperties],
+		properties: [authenticationProperty, resourceProperty, ...resourceProperties, requestSettingsProperty],
 	};
 
 	methods = {
