@@ -230,6 +230,7 @@ export async function followRedirects(
 			method: keepBody ? method : 'GET',
 			body: keepBody ? current.body : undefined,
 			headers,
+			returnFullResponse: true,
 		};
 		response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
