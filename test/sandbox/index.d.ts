@@ -87,7 +87,7 @@ export interface Fault {
 	/** Status to answer (default 500 when body or headers are given). */
 	status?: number;
 	/** Body: an object is sent as JSON, a string as text/plain. Default: a JSON:API error. */
-	body?: string | object;
+	body?: string | object | ((request: RecordedRequest) => string | object);
 	headers?: Record<string, string>;
 	/** Delay before answering. With only delayMs set, the normal answer follows the delay. */
 	delayMs?: number;

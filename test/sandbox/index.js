@@ -885,7 +885,7 @@ async function applyFault(state, fault, req, res, recorded) {
 	}
 	if (fault.status === undefined && fault.body === undefined && fault.headers === undefined) return false;
 	const status = fault.status || 500;
-	const body = fault.body !== undefined ? fault.body : { errors: [errorObject(status, 'Injected fault')] };
+	const body = typeof fault.body === 'function' ? fault.body(recorded) : fault.body !== undefined ? fault.body : { errors: [errorObject(status, 'Injected fault')] };
 	send(res, recorded, { status, body, headers: fault.headers });
 	return true;
 }
