@@ -10,6 +10,7 @@ import type {
 	IPollFunctions,
 	ILoadOptionsFunctions,
 	IgnoreStatusErrorConfig,
+	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -88,11 +89,51 @@ export function credentialTypeOf(context: AnyContext): string {
 /**
  * Which HTTP error statuses n8n may leave to our error handling. Everything is handled by
  * `apiErrorFromResponse`, except 401 with OAuth2: n8n must see that one to fetch a new token and
- * retry (n8n-core `requestOAuth2`).
+ * retry (n8n-core `requestOAuth2`). n8n 2.x honours `except`; n8n 1.x reads the option as a plain
+ * boolean and hands the 401 back as an answer: see `renewAfterUnrenewed401`.
  */
 export function statusErrorPolicy(credentialType: string): IgnoreStatusErrorConfig {
 	return credentialType === OAUTH2_CREDENTIAL ? { ignore: true, except: [401] } : { ignore: true, except: [] };
 }
+
+/**
+ * Whether an answer is a 401 to an OAuth2 request that n8n did not act on. Only n8n versions that
+ * read `ignoreHttpStatusErrors` as a boolean (1.x) hand it back; n8n 2.x renews the token itself
+ * and never returns a 401 here.
+ */
+function isUnrenewed401(credentialType: string, response: Pick<IN8nHttpFullResponse, 'statusCode'>): boolean {
+	return credentialType === OAUTH2_CREDENTIAL && response.statusCode === 401;
+}
+
+/**
+ * Sends an OAuth2 request again with HTTP errors not ignored, after an unrenewed 401: n8n-core's
+ * OAuth2 path then sees the 401, fetches a new token, stores it and retries once (1 token request).
+ * An HTTP error after that comes back as an answer again, so `checkedDocument` words it as usual.
+ * @returns The answer to the retried request (full response).
+ */
+async function renewAfterUnrenewed401(
+	context: AnyContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+			...options,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: false,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		const answer = (error as { cause?: { response?: AxiosLikeResponse }; response?: AxiosLikeResponse }).cause
+			?.response ?? (error as { response?: AxiosLikeResponse }).response;
+		if (!answer || typeof answer.status !== 'number') throw new NodeApiError(context.getNode(), error as JsonObject);
+		return { statusCode: answer.status, body: answer.data, headers: answer.headers ?? {} } as IN8nHttpFullResponse;
+	}
+}
+
+type AxiosLikeResponse = { status: number; data?: unknown; headers?: Record<string, string> };
+
+/** Errors of `toItems` for an unrenewed OAuth2 401 on a page: `paginate` renews and retries once. */
+const unrenewedPageErrors = new WeakSet<object>();
 
 /** Trimmed string form of a user-typed value (resource locator values may arrive as numbers). */
 export function cleanId(value: unknown): string {
@@ -338,8 +379,22 @@ export async function toItems(
 	received: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const { root, secrets } = await credentialContext(this);
+	const credentialType = credentialTypeOf(this);
 	const request = itemRequests.get(this);
-	const response = request ? await followRedirects(this, request, received, root) : received;
+	let response = request ? await followRedirects(this, request, received, root) : received;
+	if (isUnrenewed401(credentialType, response) && this.getNodeParameter('operation') !== 'getAll' && request) {
+		response = await followRedirects(this, request, await renewAfterUnrenewed401(this, credentialType, request), root);
+	}
+	if (isUnrenewed401(credentialType, response)) {
+		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the token
+		const error = apiErrorFromResponse(
+			this.getNode(),
+			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
+			subjectOf(this),
+		);
+		unrenewedPageErrors.add(error);
+		throw error;
+	}
 	const document = checkedDocument(this, response, subjectOf(this), secrets);
 	const simplify = this.getNodeParameter('simple', true) as boolean;
 	const isList = this.getNodeParameter('operation') === 'getAll';
@@ -405,7 +460,12 @@ export async function paginate(
 			if (this.getExecutionCancelSignal?.()?.aborted) {
 				throw new NodeOperationError(this.getNode(), 'The execution was cancelled: no further page is requested');
 			}
-			items = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+			const request = { ...requestData, options: { ...requestData.options, qs } };
+			items = await this.makeRoutingRequest(request).catch(async (error: object) => {
+				// n8n 1.x handed an expired OAuth2 token's 401 back: once more, with n8n renewing it
+				if (!unrenewedPageErrors.has(error)) throw error;
+				return await this.makeRoutingRequest({ ...request, options: { ...request.options, ignoreHttpStatusErrors: false } });
+			});
 			let newRecords = 0;
 			for (const item of items) {
 				const key = recordKey(item);
@@ -574,7 +634,10 @@ export async function apiRequest(
 			credentialType,
 			request,
 		)) as IN8nHttpFullResponse;
-		const response = await followRedirects(context, request, received, root);
+		let response = await followRedirects(context, request, received, root);
+		if (isUnrenewed401(credentialType, response)) {
+			response = await followRedirects(context, request, await renewAfterUnrenewed401(context, credentialType, request), root);
+		}
 		return checkedDocument(context, response, subject, secrets);
 	} catch (error) {
 		throw await friendlyError(context, error, request);
