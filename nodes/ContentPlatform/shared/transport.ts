@@ -403,7 +403,7 @@ export async function paginate(
 		let items: PageItems;
 		try {
 			if (this.getExecutionCancelSignal?.()?.aborted) {
-				throw new NodeOperationError(this.getNode(), 'The execution was cancelled: no further page is requested');
+				throw new NodeOperationError(this.getNode(), 'The execution was cancelled: no further request is sent');
 			}
 			items = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
 			let newRecords = 0;
@@ -416,7 +416,7 @@ export async function paginate(
 			if (contradiction) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`Return All stopped after page ${page - 1}: ${contradiction}`,
+					`Return All stopped at page ${page}: ${contradiction}`,
 					{ description: 'The API\'s paging cannot be trusted here, so the list was not read further. Use a Limit, or filters, to read part of it.' },
 				);
 			}
@@ -451,6 +451,9 @@ async function friendlyError(context: AnyContext, error: unknown, options: { tim
 	const timedOut =
 		[failure?.code, failure?.cause?.code].some((code) => code === 'ECONNABORTED' || code === 'ETIMEDOUT') ||
 		/^timeout of \d+ms exceeded$/.test(failure?.cause?.message ?? failure?.message ?? '');
+	if ([failure?.code, failure?.cause?.code].includes('ERR_CANCELED')) {
+		return new NodeOperationError(context.getNode(), 'The execution was cancelled: no further request is sent');
+	}
 	if (timedOut && options.timeout) {
 		const seconds = Math.round(options.timeout / 100) / 10;
 		const timeoutError = new NodeApiError(context.getNode(), { httpCode: 'timeout' } as never, {
