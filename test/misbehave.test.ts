@@ -297,6 +297,7 @@ describe('writes with several items, the middle one failing (measured)', () => {
 		expect(result.error?.message).toMatch(/^The Content Platform API answered 500/);
 		expect(result.items).toEqual([]);
 		expect(written(before).sort()).toEqual(['note 1', 'note 3']);
+		expect(sandbox.requests).toHaveLength(3);
 	});
 
 	test('n8n\'s batching (Request Options → Batching, 1 item per 200 ms) still sends every item', async () => {
@@ -322,6 +323,7 @@ describe('writes with several items, the middle one failing (measured)', () => {
 		expect(outputs[0]!.map((i) => i.json.body)).toEqual(['note 1', 'note 3']);
 		expect(outputs[1]!.map((i) => String(i.json.error ?? i.error?.message))).toEqual(['The Content Platform API answered 500: Internal Server Error: Injected fault']);
 		expect(written(before)).toEqual(['note 1', 'note 3']);
+		expect(sandbox.requests).toHaveLength(3);
 	});
 
 	test('"Retry On Fail" (2 tries): the whole node runs again, 5 notes for 3 items', async () => {
@@ -331,5 +333,6 @@ describe('writes with several items, the middle one failing (measured)', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
 		expect(written(before).sort()).toEqual(['note 1', 'note 1', 'note 2', 'note 3', 'note 3']);
+		expect(sandbox.requests).toHaveLength(6);
 	});
 });
