@@ -283,7 +283,9 @@ function pagingOf(document: JsonApiDocument): PagingClaims {
  * what was received. Such a list would otherwise be requested forever.
  */
 function pagingContradiction(page: number, items: PageItems, newRecords: number, received: number): string | undefined {
-	if (items.length > 0 && newRecords === 0) {
+	// An empty page ends the list whatever its paging members say.
+	if (items.length === 0) return undefined;
+	if (newRecords === 0) {
 		return `page ${page} holds only records already received on earlier pages (the API seems to ignore page[number])`;
 	}
 	const claims = items[PAGING] ?? {};
@@ -296,7 +298,7 @@ function pagingContradiction(page: number, items: PageItems, newRecords: number,
 	if (claims.totalCount !== undefined && received > claims.totalCount) {
 		return `${received} records were received but meta.total_count says ${claims.totalCount}`;
 	}
-	if (claims.totalPages !== undefined && page > claims.totalPages && items.length > 0) {
+	if (claims.totalPages !== undefined && page > claims.totalPages) {
 		return `page ${page} has records but meta.total_pages says ${claims.totalPages}`;
 	}
 	return undefined;
