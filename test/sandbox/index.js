@@ -7,6 +7,7 @@
 const http = require('node:http');
 const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
+const { createHooks } = require('./hooks');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -896,6 +897,8 @@ function answer(state, recorded, bodyError) {
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
 	const ctx = createContext(state, recorded);
 	ctx.bodyError = bodyError;
+	const hooked = state.hooks.route(recorded);
+	if (hooked) return hooked;
 	try {
 		return dispatch(ctx);
 	} catch (error) {
@@ -973,6 +976,7 @@ async function createSandbox(options = {}) {
 		});
 	});
 	state.url = `http://127.0.0.1:${server.address().port}`;
+	state.hooks = createHooks(state, (record) => serialize(record, createContext(state, { query: {}, rawPath: '', rawQuery: '' })));
 
 	let closing = null;
 	/** @type {import('./index').Sandbox} */
@@ -984,6 +988,7 @@ async function createSandbox(options = {}) {
 		requests: state.requests,
 		store: db.store,
 		issuedTokens: state.issuedTokens,
+		...state.hooks.controls,
 		clearRequests() {
 			state.requests.length = 0;
 		},
@@ -1003,6 +1008,7 @@ async function createSandbox(options = {}) {
 		close() {
 			if (!closing) {
 				state.closed = true;
+				state.hooks.close();
 				for (const timer of state.timers) clearTimeout(timer);
 				state.timers.clear();
 				closing = new Promise((resolve) => {

@@ -9,6 +9,8 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 	ILoadOptionsFunctions,
+	IHookFunctions,
+	IWebhookFunctions,
 	IgnoreStatusErrorConfig,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -48,7 +50,10 @@ export function apiRoot(baseUrl: unknown): string {
 	return `${String(baseUrl ?? '').trim().replace(/\/+$/, '')}/v1`;
 }
 
-type AnyContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
+/** A context that sends requests outside declarative routing (list searches, the triggers' hooks and webhooks). */
+export type RequestContext = IPollFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+type AnyContext = IExecuteSingleFunctions | RequestContext;
 
 /** The credential type selected by the node's "Authentication" option (default: access token). */
 export function credentialTypeOf(context: AnyContext): string {
@@ -276,7 +281,7 @@ export function requireId(parameter: string, label: string) {
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
-	context: IPollFunctions | ILoadOptionsFunctions,
+	context: RequestContext,
 	method: IHttpRequestMethods,
 	path: string,
 	qs: IDataObject = {},
