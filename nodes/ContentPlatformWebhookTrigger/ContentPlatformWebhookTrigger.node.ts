@@ -250,6 +250,10 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 
 		rememberDelivery(staticData, key);
 		const simplify = this.getNodeParameter('simple', true) as boolean;
-		return { workflowData: [[{ json: deliveryItem(delivery, simplify) }]] };
+		// The node answers itself before n8n starts the execution: n8n saves the static data (the
+		// delivery just remembered) when the answer is sent, and starting the execution first would
+		// clear its "changed" mark (measured in n8n 2.41: with n8n's own answer, repeats were emitted).
+		const answered = reply(this, 200, { status: 'received' });
+		return { ...answered, workflowData: [[{ json: deliveryItem(delivery, simplify) }]] };
 	}
 }
