@@ -8,12 +8,14 @@
  * - OAuth2 client credentials: 1 token request, then 0 (the stored token is reused), then after the
  *   sandbox expires its tokens exactly 1 more and the run still succeeds;
  * - the trigger activated under `n8n start`: a record inserted after activation is emitted exactly
- *   once, nothing of the history.
+ *   once, nothing of the history;
+ * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
  * Prints one line per check and closes with "N passed, M failed"; exits 1 on any failure.
  */
 const assert = require('node:assert/strict');
 
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
+const webhook = require('./webhook');
 
 const started = Date.now();
 const results = [];
@@ -121,6 +123,7 @@ async function main() {
 			workflow('e2eOAuth2Order01', 'e2e: OAuth2', [
 				{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
 			]),
+			...webhook.workflows(),
 		]);
 
 		sandbox.clearRequests();
@@ -212,6 +215,9 @@ async function main() {
 		await check('trigger: the next poll emits nothing again (exactly once)', () => {
 			assert.equal(n8n.getExecutions({ workflowId: 'cpExampleTrigger' }).length, 1);
 		});
+
+		// The webhook trigger (e2e/webhook.js), in the running n8n.
+		await webhook.checks({ sandbox, n8n, check });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();
