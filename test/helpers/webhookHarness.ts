@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test receiver on node:http */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test receiver on node:http */
 /**
  * Drives the webhook trigger through n8n-core's real HookContext (checkExists / create / delete,
  * as n8n's webhook service runs them: checkExists, then create when it says false, and delete when
