@@ -12,6 +12,7 @@
  * - the trigger activated under `n8n start`, with the access token and with OAuth2: a record
  *   inserted after activation is emitted exactly once, nothing of the history; the OAuth2 trigger's
  *   token expired before that poll, so it renews it (exactly 1 token request) and still emits.
+ * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -20,6 +21,7 @@ const assert = require('node:assert/strict');
 
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
+const webhook = require('./webhook');
 
 const started = Date.now();
 /** One entry per check: { version, ok } (version: the n8n version the check ran on). */
@@ -132,6 +134,7 @@ async function main(runtime) {
 				{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
 			]),
 			oauthTrigger(),
+			...webhook.workflows(),
 		]);
 
 		sandbox.clearRequests();
@@ -248,6 +251,9 @@ async function main(runtime) {
 			assert.equal(n8n.getExecutions({ workflowId: OAUTH_TRIGGER }).length, 1);
 			assert.equal(tokenRequests() - tokensBefore, 1);
 		});
+
+		// The webhook trigger (e2e/webhook.js), in the running n8n.
+		await webhook.checks({ sandbox, n8n, check });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();

@@ -9,6 +9,8 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 	ILoadOptionsFunctions,
+	IHookFunctions,
+	IWebhookFunctions,
 	IgnoreStatusErrorConfig,
 	JsonObject,
 } from 'n8n-workflow';
@@ -51,7 +53,10 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
 export { apiRoot } from './baseUrl';
 
-type AnyContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions;
+/** A context that sends requests outside declarative routing (list searches, the triggers' hooks and webhooks). */
+export type RequestContext = IPollFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+type AnyContext = IExecuteSingleFunctions | RequestContext;
 
 /** Default of the node's "Timeout" (seconds) and the trigger's and list searches' timeout. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -613,7 +618,7 @@ export function requireId(parameter: string, label: string) {
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
-	context: IPollFunctions | ILoadOptionsFunctions,
+	context: RequestContext,
 	method: IHttpRequestMethods,
 	path: string,
 	qs: IDataObject = {},
