@@ -10,6 +10,7 @@ import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 
 import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
+import { TriggerRunner } from './trigger/pollHarness';
 import { credentialTypes, registerNodeType, runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
 
 const CANARY = 'cp-redirect-token-5d1e9';
@@ -98,6 +99,17 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 		await expect(
 			callListSearch('searchOrders', { parameters: { resource: 'order', operation: 'get' }, credentials: accessTokenCredentials(api) }),
 		).rejects.toThrow(/^The Content Platform API redirected \(302\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/);
+		expect(other.requests).toEqual([]);
+	});
+
+	test.each(['accessToken', 'oAuth2'] as const)('the trigger (New Order, %s) answered 307 to another origin: the poll fails, nothing sent there', async (auth) => {
+		redirectOnce(307, `${other.url}/v1/orders`);
+		const trigger = new TriggerRunner(
+			{ event: 'newOrder', authentication: auth },
+			auth === 'oAuth2' ? oauthHelper() : accessTokenCredentials(api),
+		);
+		const result = await trigger.poll();
+		expect(result.error?.message).toMatch(/^The Content Platform API redirected \(307\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/);
 		expect(other.requests).toEqual([]);
 	});
 

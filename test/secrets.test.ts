@@ -11,6 +11,7 @@ import { echoAuthorization } from './sandbox/misbehave';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
+import { TriggerRunner } from './trigger/pollHarness';
 
 const CANARY = 'cp-echo-token-3f9a1c';
 const CLIENT_CANARY = 'cp-echo-client-secret-b27e';
@@ -103,6 +104,14 @@ describe('access token echoed by the server', () => {
 		expect(safeStringify(error)).not.toContain(CANARY);
 		expect((error as Error).message).toMatch(/^Authentication failed: check the credential's access token and base URL — Token \[redacted\] rejected/);
 	});
+});
+
+test.each(FORMATS.slice(0, 7))('the trigger (New Order) answered %s → the poll error holds no token', async (_format, fault) => {
+	sandbox.failNext({ ...fault, match: (r) => r.rawPath === '/v1/orders' });
+	const result = await new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox)).poll();
+	expect(result.error).toBeDefined();
+	expect(safeStringify(result.error)).not.toContain(CANARY);
+	expect(`${result.error?.message} ${result.error?.description}`).not.toContain(CANARY);
 });
 
 describe('OAuth2: access token and client secret echoed', () => {
