@@ -9,7 +9,7 @@
  * (WorkflowExecute) with the credential, then n8n's verdict: OK when the request succeeds; on an
  * HTTP error the message of the `responseCode` rule for that status, else the status text.
  */
-import type { ICredentialTestRequest, ICredentialType, INodeType, JsonObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, INodeType, JsonObject } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
@@ -39,7 +39,8 @@ function verdict(result: NodeRunResult, test: ICredentialTestRequest): { status:
 	// n8n reads the status from the HTTP error (error.cause.response); after WorkflowExecute the
 	// NodeApiError carries the same status as `httpCode`.
 	const response = (result.error.cause as JsonObject | undefined)?.response as { status?: number } | undefined;
-	const status = response?.status ?? (result.error.httpCode ? Number(result.error.httpCode) : undefined);
+	const httpCode = (result.error as { httpCode?: string | null }).httpCode;
+	const status = response?.status ?? (httpCode ? Number(httpCode) : undefined);
 	if (status !== undefined) {
 		const rule = test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
 		if (rule) return { status: 'Error', message: rule.properties.message };
@@ -48,7 +49,7 @@ function verdict(result: NodeRunResult, test: ICredentialTestRequest): { status:
 	return { status: 'Error', message: result.error.message };
 }
 
-async function credentialTest(credentialType: string, credentials: ConstructorParameters<typeof TestCredentialsHelper>[0] | TestCredentialsHelper) {
+async function credentialTest(credentialType: string, credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper) {
 	const test = (credentialTypes[credentialType] as ICredentialType).test!;
 	registerNodeType('credentialTester', testerNode(credentialType, test));
 	const result = await runNode({

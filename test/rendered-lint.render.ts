@@ -1,8 +1,8 @@
 /**
  * Renders a node's or credential's runtime description as literal TypeScript (for
  * rendered-lint.test.ts): plain objects, arrays, strings, numbers and booleans as literals; a
- * function (a routing hook) as a reference to a declared no-op of the same name, so the rendered
- * file parses and lint rules see where hooks are.
+ * function (a routing hook, a webhook method) as an empty function of the same name in place, so
+ * the rendered file parses and lint rules see where the hooks are.
  */
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 
@@ -18,7 +18,7 @@ function quote(value: string): string {
 }
 
 /** A value as a TypeScript literal, indented with tabs from `depth`. */
-export function renderValue(value: unknown, depth: number, hooks: Set<string>): string {
+export function renderValue(value: unknown, depth: number): string {
 	const pad = '\t'.repeat(depth + 1);
 	const end = '\t'.repeat(depth);
 	if (value === null) return 'null';
@@ -27,39 +27,46 @@ export function renderValue(value: unknown, depth: number, hooks: Set<string>): 
 	if (typeof value === 'string') return quote(value);
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
 	if (typeof value === 'function') {
-		const name = IDENTIFIER.test(value.name) ? `hook_${value.name}` : 'hook_anonymous';
-		hooks.add(name);
-		return name;
+		// A function in place, as the source writes it (lint rules check that hooks are functions).
+		const name = IDENTIFIER.test(value.name) ? `hook_${value.name}` : 'hook';
+		return `async function ${name}(): Promise<null> {\n${pad}return null;\n${end}}`;
 	}
 	if (Array.isArray(value)) {
 		if (!value.length) return '[]';
-		return `[\n${value.map((v) => `${pad}${renderValue(v, depth + 1, hooks)},\n`).join('')}${end}]`;
+		return `[\n${value.map((v) => `${pad}${renderValue(v, depth + 1)},\n`).join('')}${end}]`;
 	}
 	const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
 	if (!entries.length) return '{}';
 	return `{\n${entries
-		.map(([k, v]) => `${pad}${IDENTIFIER.test(k) ? k : quote(k)}: ${renderValue(v, depth + 1, hooks)},\n`)
+		.map(([k, v]) => `${pad}${IDENTIFIER.test(k) ? k : quote(k)}: ${renderValue(v, depth + 1)},\n`)
 		.join('')}${end}}`;
 }
 
-function hookDeclarations(hooks: Set<string>): string {
-	return [...hooks].map((name) => `async function ${name}(): Promise<void> {}\n`).join('');
-}
 
-/** A node class with its `description` written out literally (methods omitted: they are code, linted in place). */
+/**
+ * A node class with its `description` written out literally, its other fields (`methods`,
+ * `webhookMethods`) with their functions as hook references, and its methods (`poll`, `webhook`,
+ * ...) as empty stubs: their code is linted in place; the rules only need to see that they exist.
+ */
 export function renderNodeClass(className: string, node: INodeType): string {
-	const hooks = new Set<string>();
 	// Connection types as the source writes them (the rules want NodeConnectionTypes, not 'main').
 	const connection = (types: unknown) =>
 		Array.isArray(types) ? types.map((type) => (type === 'main' ? new Code('NodeConnectionTypes.Main') : type)) : types;
 	const { inputs, outputs } = node.description;
-	const description = renderValue({ ...node.description, inputs: connection(inputs), outputs: connection(outputs) }, 1, hooks);
+	const description = renderValue({ ...node.description, inputs: connection(inputs), outputs: connection(outputs) }, 1);
+	const fields = Object.entries(node as unknown as Record<string, unknown>)
+		.filter(([key, value]) => key !== 'description' && value !== undefined)
+		.map(([key, value]) => `\t${key} = ${renderValue(value, 1)};\n`);
+	const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(node))
+		.filter((name) => name !== 'constructor' && typeof (node as unknown as Record<string, unknown>)[name] === 'function')
+		.map((name) => `\tasync ${name}(): Promise<null> {\n\t\treturn null;\n\t}\n`);
 	return [
 		"import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';",
 		'',
-		hookDeclarations(hooks),
 		`export class ${className} implements INodeType {`,
 		`\tdescription: INodeTypeDescription = ${description};`,
+		...fields,
+		...methods,
 		'}',
 		'',
 	].join('\n');
@@ -67,15 +74,13 @@ export function renderNodeClass(className: string, node: INodeType): string {
 
 /** A credential class with each of its fields written out literally. */
 export function renderCredentialClass(className: string, credential: ICredentialType): string {
-	const hooks = new Set<string>();
 	const fields = Object.entries(credential as unknown as Record<string, unknown>)
 		.filter(([, v]) => v !== undefined)
-		.map(([key, v]) => `\t${key} = ${renderValue(v, 1, hooks)};\n`)
+		.map(([key, v]) => `\t${key} = ${renderValue(v, 1)};\n`)
 		.join('\n');
 	return [
 		"import type { ICredentialType } from 'n8n-workflow';",
 		'',
-		hookDeclarations(hooks),
 		`export class ${className} implements ICredentialType {`,
 		fields,
 		'}',
