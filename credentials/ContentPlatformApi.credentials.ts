@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRoot } from '../nodes/ContentPlatform/shared/baseUrl';
+import { apiRoot, baseUrlExpression } from '../nodes/ContentPlatform/shared/baseUrl';
 
 /**
  * Access token credential: `Authorization: Bearer <token>` on every request (spec "Authentication").
@@ -67,7 +67,8 @@ export class ContentPlatformApi implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") + "/v1" }}',
+			// Resolved by n8n; `authenticate` then applies apiRoot (which also refuses a wrong Base URL).
+			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
 			url: '/me',
 			headers: { Accept: 'application/vnd.api+json' },
 		},

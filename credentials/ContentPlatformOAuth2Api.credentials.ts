@@ -105,7 +105,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") + "/v1" }}',
+			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
 			url: '/me',
 			headers: { Accept: 'application/vnd.api+json' },
 		},
