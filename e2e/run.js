@@ -255,9 +255,7 @@ async function main(runtime) {
 			assert.equal(tokenRequests() - tokensBefore, 1);
 		});
 
-		// The webhook trigger (e2e/webhook.js), in the running n8n.
-		await webhook.checks({ sandbox, n8n, check });
-
+		// The credentials' Test (e2e/credential-test.js), in the running n8n.
 		await credentialTestChecks({
 			n8n,
 			sandbox,
@@ -268,6 +266,9 @@ async function main(runtime) {
 				oauth: { id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
 			},
 		});
+
+		// The webhook trigger (e2e/webhook.js), in the running n8n.
+		await webhook.checks({ sandbox, n8n, check });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();
