@@ -13,6 +13,8 @@
  *   inserted after activation is emitted exactly once, nothing of the history; the OAuth2 trigger's
  *   token expired before that poll, so it renews it (exactly 1 token request) and still emits.
  * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
+ * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
+ *   (e2e/credential-test.js).
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -22,6 +24,7 @@ const assert = require('node:assert/strict');
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
+const { credentialTestChecks } = require('./credential-test');
 
 const started = Date.now();
 /** One entry per check: { version, ok } (version: the n8n version the check ran on). */
@@ -254,6 +257,17 @@ async function main(runtime) {
 
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });
+
+		await credentialTestChecks({
+			n8n,
+			sandbox,
+			check,
+			credentials: {
+				api: { ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+				wrong: { id: 'cpWrongToken0001', name: 'Wrong token', type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: 'not-the-token' } },
+				oauth: { id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+			},
+		});
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Retakes docs/editor.png: the Content Platform node (Get Many orders, executed) in the real n8n
- * editor, 1400×900, with headless Chromium. A maintainer tool, never run by CI.
+ * Retakes docs/editor.png: the Content Platform node (Get Many orders, executed, its Add Filter list
+ * open to show the filters' labels) in the real n8n editor, 1400×900, with headless Chromium. A maintainer tool, never run by CI.
  *
  * Needs: Debian's chromium (`apt-get install -y chromium`) and playwright-core somewhere outside
  * the package (it is not a devDependency):
@@ -46,6 +46,9 @@ const OUT = path.resolve(process.argv[2] || path.join(__dirname, '..', 'docs', '
 		await page.waitForTimeout(2000);
 		await page.locator('[data-test-id="node-execute-button"]').first().click({ force: true });
 		await page.waitForTimeout(8000); // the run, then the "Node executed successfully" toast fades
+		// open the Filters list: the labels users pick from (Customer ID, Not Fulfilled, ...)
+		await page.locator('input[placeholder="Add Filter"]').first().click();
+		await page.waitForTimeout(1500);
 		await page.screenshot({ path: OUT });
 		process.stdout.write(`wrote ${OUT}\n`);
 	} finally {
