@@ -10,10 +10,33 @@
  *
  * `npm run demo -- --ui`: leaves n8n on http://127.0.0.1:5678 and the sandbox on 127.0.0.1:4010
  * running, with the workflows imported, for clicking through the editor. Ctrl-C stops both.
+ * `--port <n>` puts n8n's editor on another port (when 5678 is taken, e.g. by your own n8n), and
+ * `--sandbox-port <n>` the sandbox API; `--n8n 1.x` runs the demo on n8n 1.123.81 instead of 2.41.1.
  */
 const { startStack } = require('./lib/stack');
 
 const ui = process.argv.includes('--ui');
+
+/** The value after `--name` (or `--name=value`) on the command line, else `fallback`. */
+function option(name, fallback) {
+	const args = process.argv.slice(2);
+	const eq = args.find((a) => a.startsWith(`--${name}=`));
+	if (eq) return eq.slice(name.length + 3);
+	const i = args.indexOf(`--${name}`);
+	return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+}
+
+/** A TCP port from an option, or a readable error. */
+function portOption(name, fallback) {
+	const value = option(name, String(fallback));
+	const port = Number(value);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--${name} must be a port number (1-65535), not "${value}"`);
+	return port;
+}
+
+const n8nPort = portOption('port', 5678);
+const sandboxPort = portOption('sandbox-port', 4010);
+const runtime = option('n8n', undefined);
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** A short readable line for an item of the Content Platform node. */
@@ -47,8 +70,17 @@ function printRun(workflow, run) {
 async function main() {
 	const started = Date.now();
 	say(ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo');
-	if (ui) for (const port of [5678, 4010]) await assertPortFree(port);
-	const { sandbox, n8n, workflows } = await startStack({ name: 'demo', sandboxPort: ui ? 4010 : 0, n8nPort: ui ? 5678 : undefined, keep: ui });
+	if (ui) {
+		await assertPortFree(n8nPort, 'port');
+		await assertPortFree(sandboxPort, 'sandbox-port');
+	}
+	const { sandbox, n8n, workflows } = await startStack({
+		name: 'demo',
+		sandboxPort: ui ? sandboxPort : 0,
+		n8nPort: ui ? n8nPort : undefined,
+		keep: ui,
+		runtime,
+	});
 	say(`sandbox API on ${sandbox.url} (token ${sandbox.token}), n8n user folder ${n8n.userFolder}`);
 	say();
 
@@ -101,13 +133,16 @@ async function main() {
 }
 
 /** Fails with a readable message when 127.0.0.1:port is taken (the --ui mode uses fixed ports). */
-function assertPortFree(port) {
+function assertPortFree(port, optionName) {
 	return new Promise((resolve, reject) => {
 		const server = require('node:net').createServer();
 		server.once('error', (error) =>
 			reject(
 				error.code === 'EADDRINUSE'
-					? new Error(`127.0.0.1:${port} is in use; the --ui mode needs 5678 (n8n) and 4010 (sandbox). Is another \`npm run demo -- --ui\` running?`)
+					? new Error(
+							`127.0.0.1:${port} is in use (an n8n of your own, or another \`npm run demo -- --ui\`?); ` +
+								`pick a free one: npm run demo -- --ui --${optionName} <port>`,
+						)
 					: error,
 			),
 		);
