@@ -226,7 +226,9 @@ async function waitFor(condition, timeoutMs) {
 	}
 }
 
-main()
+// e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
+module.exports = { operations, workflow, rl, OAUTH };
+if (require.main === module) main()
 	.catch((error) => {
 		results.push(false);
 		process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);
