@@ -67,16 +67,24 @@ function viaWebhook(wf) {
 	};
 }
 
-function post(url) {
-	return new Promise((resolve, reject) => {
-		const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-			let text = '';
-			res.on('data', (c) => (text += c));
-			res.on('end', () => resolve({ status: res.statusCode, text }));
+/** POST to a production webhook; retries a 404 for 20 s (a just-activated webhook can take a moment). */
+async function post(url, body = {}) {
+	const once = () =>
+		new Promise((resolve, reject) => {
+			const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+				let text = '';
+				res.on('data', (c) => (text += c));
+				res.on('end', () => resolve({ status: res.statusCode, text }));
+			});
+			req.on('error', reject);
+			req.end(JSON.stringify(body));
 		});
-		req.on('error', reject);
-		req.end('{}');
-	});
+	const t0 = Date.now();
+	for (;;) {
+		const res = await once();
+		if (res.status !== 404 || Date.now() - t0 > 20000) return res;
+		await sleep(500);
+	}
 }
 
 /** Timestamps written during this run (record creation, updated_at) differ between two runs. */
@@ -372,15 +380,8 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 	const runAndStop = async (tag, delayMs) => {
 		sandbox.failNext({ delayMs, match: (r) => r.method === 'POST' && r.rawPath === '/v1/contact_notes' });
 		const since = stack.maxExecutionId();
-		const res = await new Promise((resolve, reject) => {
-			const req = http.request(webhookUrl(SLOW_WRITE_ID), { method: 'POST', headers: { 'content-type': 'application/json' } }, (r) => {
-				r.resume();
-				r.on('end', () => resolve(r.statusCode));
-			});
-			req.on('error', reject);
-			req.end(JSON.stringify({ tag }));
-		});
-		assert.equal(res, 200);
+		const res = await post(webhookUrl(SLOW_WRITE_ID), { tag });
+		assert.equal(res.status, 200, res.text);
 		await waitFor(() => sandbox.requests.some((r) => r.method === 'POST' && r.rawPath === '/v1/contact_notes' && r.body?.data?.attributes?.body === `sigterm ${tag}`), 60000, 'the write request');
 		const [execution] = await waitFor(() => {
 			const e = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: since });
@@ -408,7 +409,14 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 	// b) the write answers after the window: the worker exits before the answer
 	sandbox.clearRequests();
 	const b = await runAndStop('beyond', 20000);
-	await sleep(21000 - b.exitMs); // the sandbox stores the note when its delayed answer goes out
+	const statusAfterExit = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 })[0].status;
+	const shutdownLog = stack
+		.logs(b.victim)
+		.map((r) => String(r.message))
+		.filter((m) => /Drain timeout|Cancelled|Waiting for|Stopping worker|timed out/i.test(m))
+		.map((m) => m.split('\n')[0])
+		.filter((m, i, all) => all.indexOf(m) === i);
+	await sleep(Math.max(0, 21000 - b.exitMs)); // the sandbox stores the note when its delayed answer goes out
 	await stack.startWorker(b.victim);
 	let execB = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 })[0];
 	// give n8n time to notice (Bull stalled-job check 30 s, lock 60 s; the main's queue recovery)
@@ -423,7 +431,7 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 		assert.equal(sandbox.requests.filter((r) => r.rawPath === '/v1/contact_notes').length, 1, 'one POST: n8n did not re-run the write');
 		assert.equal(all.length, 1, 'no second execution (no retry)');
 		assert.ok(!['success'].includes(execB.status), `status ${execB.status}`);
-		figures.sigtermBeyond = { worker: b.victim.label, exitMs: b.exitMs, status: execB.status, settledAfterMs: Date.now() - tWait, executions: all.length, notes: notes('beyond').length, error: execB.error && execB.error.message };
+		figures.sigtermBeyond = { worker: b.victim.label, exitMs: b.exitMs, statusAfterExit, shutdownLog, status: execB.status, settledAfterMs: Date.now() - tWait, executions: all.length, notes: notes('beyond').length, error: execB.error && execB.error.message };
 	});
 }
 

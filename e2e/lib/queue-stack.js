@@ -332,6 +332,8 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 			cleanups.delete(`n8n-${w.label}`);
 			return Date.now() - t;
 		},
+		/** Log records of every run of an n8n instance of the stack. */
+		logs: (inst) => allLogs(inst),
 		/** Which worker logged "Worker started execution <id>": { [executionId]: label }. */
 		executionWorkers() {
 			const map = {};
