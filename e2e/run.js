@@ -343,7 +343,9 @@ async function runAll() {
 	}
 }
 
-runAll()
+// e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
+module.exports = { operations, workflow, rl, OAUTH };
+if (require.main === module) runAll()
 	.catch((error) => {
 		results.push({ version: currentVersion, ok: false });
 		process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);
