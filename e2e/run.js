@@ -14,6 +14,7 @@
 const assert = require('node:assert/strict');
 
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
+const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 
 const started = Date.now();
 const results = [];
@@ -122,6 +123,7 @@ async function main() {
 				{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
 			]),
 		]);
+		n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
 
 		sandbox.clearRequests();
 		const run = await n8n.execute('e2eAllOperations');
@@ -212,6 +214,7 @@ async function main() {
 		await check('trigger: the next poll emits nothing again (exactly once)', () => {
 			assert.equal(n8n.getExecutions({ workflowId: 'cpExampleTrigger' }).length, 1);
 		});
+		await runTriggerAdversityChecks({ check, n8n, sandbox });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();

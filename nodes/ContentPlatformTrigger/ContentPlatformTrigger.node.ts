@@ -121,7 +121,7 @@ export class ContentPlatformTrigger implements INodeType {
 
 		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
 		if (!manual && !lease) {
-			this.logger.debug('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
+			this.logger.info('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
 			return null;
 		}
 		try {

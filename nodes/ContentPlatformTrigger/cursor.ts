@@ -22,11 +22,11 @@ interface CursorBase {
  */
 export interface CreatedAtCursor extends CursorBase {
 	kind: 'createdAt';
-	/** The newest `created_at` (ISO 8601) emitted or seen at activation, at most the poll's clock + tolerance; null for an empty list. */
+	/** The newest `created_at` (ISO 8601) emitted or seen at activation, at most the poll's clock; null for an empty list. */
 	watermark: string | null;
 	/** IDs of every record at the `watermark` instant (complete). */
 	ids: string[];
-	/** Records dated beyond the clock (+ tolerance) that were already emitted: `[id, created_at]`. */
+	/** Records dated after the poll's clock that were already emitted: `[id, created_at]` (until the clock passes them). */
 	ahead: Array<[string, string]>;
 	/** IDs of emitted records whose `created_at` is missing or not a date. */
 	odd: string[];
@@ -36,6 +36,8 @@ export interface CreatedAtCursor extends CursorBase {
 export interface IdOnlyCursor extends CursorBase {
 	kind: 'idOnly';
 	ids: string[];
+	/** How many of `ids` sat above the first new record of the last poll that had one (records dated ahead stay on top). */
+	head?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface IdOnlyCursor extends CursorBase {
  */
 export interface DateWindowCursor extends CursorBase {
 	kind: 'dateWindow';
-	/** The newest `created_at` read (at most the poll's clock + tolerance); null for an empty list. */
+	/** The newest `created_at` read (at most the poll's clock); null for an empty list. */
 	watermark: string | null;
 	/** Records created before this instant are known (watermark − settle time, or higher). */
 	floor: string | null;
@@ -69,12 +71,6 @@ export const TRIGGER_PAGE_SIZE = 100;
 
 /** One day in milliseconds. */
 export const DAY_MS = 86_400_000;
-
-/**
- * How far ahead of the poll's own clock a `created_at` still counts as "now" (clock skew between
- * the API and n8n): 60 s. A record dated further ahead is emitted once and never moves the cursor.
- */
-export const FUTURE_TOLERANCE_MS = 60_000;
 
 /** Most emitted future-dated records remembered (`ahead`); beyond, the farthest ahead are dropped. */
 export const MAX_AHEAD = 200;
@@ -191,7 +187,9 @@ export function readCursor(value: unknown, key: string, kind: StrategyKind): { c
 	if (stored.v === CURSOR_VERSION && stored.kind !== kind) return { problem: 'unreadable' };
 	if (kind === 'idOnly') {
 		if (!stringList(stored.ids, MAX_SET_IDS)) return { problem: 'unreadable' };
-		return { cursor: { v: CURSOR_VERSION, kind, key, ids: stored.ids } };
+		const head = stored.head ?? 0;
+		if (!Number.isSafeInteger(head) || (head as number) < 0) return { problem: 'unreadable' };
+		return { cursor: { v: CURSOR_VERSION, kind, key, ids: stored.ids, head: head as number } };
 	}
 	const ids = unpackIds(stored.ids, stored.runs);
 	if (!ids || !isIsoOrNull(stored.watermark ?? null)) return { problem: 'unreadable' };

@@ -10,7 +10,7 @@
  * first record is not newer than that instant is read again from further up). The poll stops at
  * the first record older than the watermark. New = newer than the watermark (and not an emitted
  * future-dated record), or at the watermark with an unseen ID, or without a readable `created_at`
- * and not emitted before. The watermark never passes the poll's clock + FUTURE_TOLERANCE_MS.
+ * and not emitted before. The watermark never passes the poll's clock: a record dated after it is emitted once and remembered by ID until the clock passes it.
  *
  * Limit: an instant that fills a whole window (more than 98 records at one `created_at`) cannot be
  * bounded inside one answer; it is read with contiguous pages, exact only if the API's tie order
@@ -18,7 +18,6 @@
  */
 import {
 	CURSOR_VERSION,
-	FUTURE_TOLERANCE_MS,
 	MAX_AHEAD,
 	MAX_ODD,
 	iso,
@@ -66,6 +65,9 @@ class CreatedAtScan implements Scan {
 
 	private retries = 0;
 
+	/** The poll's first answer. */
+	private first?: PollRecord[];
+
 	constructor(
 		old: CreatedAtCursor | undefined,
 		private readonly clock: PollClock,
@@ -73,7 +75,7 @@ class CreatedAtScan implements Scan {
 		this.baseline = old === undefined;
 		this.watermark = old?.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
 		this.floor = Math.max(this.watermark, clock.notBefore);
-		this.horizon = clock.now + FUTURE_TOLERANCE_MS;
+		this.horizon = clock.now;
 		this.known = new Set(old?.ids);
 		this.ahead = new Map((old?.ahead ?? []).map(([id, at]) => [id, parseTime(at)]));
 		this.odd = new Set(old?.odd);
@@ -87,9 +89,10 @@ class CreatedAtScan implements Scan {
 		const request = this.pending!;
 		const start = (request.number - 1) * request.size;
 		const previous = this.previous;
-		if (previous && start > previous.start && records.length === request.size && repeats(previous.records, records)) {
+		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
 			throw repeatedPage(request);
 		}
+		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		const firstTimed = records.find((r) => !Number.isNaN(r.time));
 		if (previous && !Number.isNaN(previous.tail) && previous.tailIndex > 0 && firstTimed && firstTimed.time <= previous.tail) {

@@ -2,17 +2,16 @@
  * Strategy `dateWindow` (transactions): the list has no `sort` parameter, only
  * `filter[start_date]` (a day) (spec "GET /v1/transactions"). Every poll reads all pages from the
  * UTC day before the cursor's floor (one day of margin for the API's time zone) and assumes no
- * order. Records created during a poll can land on pages already read while newer ones land on
- * pages still to come, and a record deleted between two pages moves another one onto a page
- * already read: the cursor keeps the IDs of every record of the SETTLE_MS before the watermark
+ * order, only that it does not change between two requests but by insertions and deletions. The
+ * windows overlap by OVERLAP records; a window whose first record was not in the previous one
+ * (records deleted between two requests) is read again from further up. Records created during a
+ * poll can land on pages already read while newer ones land on pages still to come: the cursor keeps the IDs of every record of the SETTLE_MS before the watermark
  * (the floor), so such a record is emitted by the next poll. New = created at or after the floor
  * with an unseen ID, or without a readable `created_at` and not emitted before. The watermark
- * never passes the poll's clock + FUTURE_TOLERANCE_MS; a record dated further ahead is emitted
- * once and its ID kept.
+ * never passes the poll's clock; a record dated after it is emitted once and its ID kept.
  */
 import {
 	CURSOR_VERSION,
-	FUTURE_TOLERANCE_MS,
 	MAX_ODD,
 	TRIGGER_PAGE_SIZE,
 	dayBefore,
@@ -22,13 +21,16 @@ import {
 	type DateWindowCursor,
 	type PollRecord,
 } from '../cursor';
-import { repeatedPage, repeats, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
+import { MAX_RETRIES, ScanError, repeatedPage, repeats, windowAt, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
 
 /** How far back from the watermark the IDs of every record are kept (1 hour). */
 export const SETTLE_MS = 3_600_000;
 
 /** Most IDs kept (the floor rises above the oldest kept when there are more). */
 export const MAX_WINDOW_IDS = 300;
+
+/** Records shared by two consecutive windows of one poll (the list has no order to bound ties by). */
+export const OVERLAP = 10;
 
 /** Windows (days back from the poll's clock) probed for the newest transaction at activation, then all. */
 export const PROBE_DAYS = [2, 8, 31, 366];
@@ -46,11 +48,16 @@ class DateWindowScan implements Scan {
 
 	private readonly seen = new Map<string, PollRecord>();
 
-	private page = 1;
+	private pending = { number: 1, size: TRIGGER_PAGE_SIZE };
 
 	private probe = 0;
 
-	private last?: PollRecord[];
+	/** The first answer of this date window, and the previous one. */
+	private first?: PollRecord[];
+
+	private previous?: { start: number; records: PollRecord[] };
+
+	private retries = 0;
 
 	private done = false;
 
@@ -59,8 +66,8 @@ class DateWindowScan implements Scan {
 		private readonly clock: PollClock,
 	) {
 		const floor = old?.floor ? parseTime(old.floor) : Number.NEGATIVE_INFINITY;
-		this.floor = old?.watermark === null && clock.notBefore === Number.NEGATIVE_INFINITY ? Number.NEGATIVE_INFINITY : Math.max(floor, clock.notBefore);
-		this.horizon = clock.now + FUTURE_TOLERANCE_MS;
+		this.floor = Math.max(floor, clock.notBefore);
+		this.horizon = clock.now;
 		this.known = new Set(old?.ids);
 		this.odd = new Set(old?.odd);
 	}
@@ -75,26 +82,48 @@ class DateWindowScan implements Scan {
 	next(): PageRequest | null {
 		if (this.done) return null;
 		const start = this.startDate();
-		return { number: this.page, size: TRIGGER_PAGE_SIZE, query: start ? { 'filter[start_date]': start } : {} };
+		return { ...this.pending, query: start ? { 'filter[start_date]': start } : {} };
 	}
 
 	read(records: PollRecord[]): void {
-		if (this.page > 1 && records.length === TRIGGER_PAGE_SIZE && repeats(this.last, records)) {
+		const request = this.pending;
+		const start = (request.number - 1) * request.size;
+		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
 			throw repeatedPage(this.next()!);
 		}
-		this.last = records;
+		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
-		if (records.length === TRIGGER_PAGE_SIZE) {
-			this.page++;
+		const previous = this.previous;
+		if (previous && records.length && !previous.records.some((r) => r.id === records[0].id)) {
+			// The window's first record was not in the previous window: records deleted between two
+			// requests moved the list back past the overlap. Read again from further up.
+			if (++this.retries > MAX_RETRIES) {
+				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+			}
+			this.pending = this.window(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
+			return;
+		}
+		this.retries = 0;
+		if (records.length === request.size) {
+			this.previous = { start, records };
+			this.pending = this.window(start + records.length - OVERLAP, this.previous);
 			return;
 		}
 		// Activation: the first window that holds a record, read in full; else a wider one.
 		if (!this.old && this.seen.size === 0 && this.probe < PROBE_DAYS.length) {
 			this.probe++;
-			this.page = 1;
+			this.pending = { number: 1, size: TRIGGER_PAGE_SIZE };
+			this.first = undefined;
+			this.previous = undefined;
 			return;
 		}
 		this.done = true;
+	}
+
+	private window(target: number, previous: { start: number; records: PollRecord[] }): { number: number; size: number } {
+		const end = previous.start + previous.records.length;
+		const window = windowAt(target, end + 1) ?? windowAt(end)!;
+		return { number: window.number, size: window.size };
 	}
 
 	private isNew(record: PollRecord): boolean {

@@ -2,16 +2,21 @@
  * Strategy `idOnly` (form submissions): the list can be sorted by `-created_at`, but the records
  * carry no timestamp (spec "form_submissions"), so only IDs tell new from seen.
  *
- * Cursor: the IDs of the most recent records (newest first, MAX_RECENT_IDS). A poll reads
- * windows newest first, each overlapping the previous one by OVERLAP records; a window whose first
- * record was not in the previous window (records deleted between two requests, or ties reordered)
- * is read again from further up. The poll stops once a window holds a known ID followed by at
- * least OVERLAP more records (or the list ends). New = an ID not in the cursor.
+ * Cursor: the IDs at the top of the list as last read, then older known ones (MAX_RECENT_IDS). A
+ * poll reads windows newest first, each overlapping the previous one by OVERLAP records, so up to
+ * OVERLAP − 1 records deleted between two requests of one poll shift nothing past it. The poll
+ * stops at a window holding OVERLAP consecutive known IDs after a new one (fewer when fewer are
+ * known) that reach below the cursor's head, at a first window of known IDs only, or at the end
+ * of the list.
+ * New = an ID not in the cursor.
  *
- * Limit: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
+ * Limits: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
  * one `created_at` differently on every request, tie groups of up to OVERLAP − 1 records are read
  * whole (they always fit inside an overlap); larger ones may hide a record from a poll. More than
- * OVERLAP − 1 records deleted between two requests of one poll may hide as many records.
+ * OVERLAP − 1 records deleted between two requests of one poll may hide as many records. Records
+ * dated ahead of the clock stay on top of the list; the cursor's `head` counts the known records
+ * that sat above the first new one, and a run of known IDs ends a poll only if it reaches below
+ * them. Records dated ahead that are already there at activation are not told apart (head 0).
  */
 import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type Cursor, type IdOnlyCursor, type PollRecord } from '../cursor';
 import { repeatedPage, repeats, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
@@ -35,8 +40,18 @@ class IdOnlyScan implements Scan {
 
 	private previous?: { start: number; records: PollRecord[] };
 
+	/** The poll's first answer. */
+	private first?: PollRecord[];
+
+	/** Whether the poll has read an unknown ID (known records above it, e.g. dated ahead, do not end the poll). */
+	private sawNew = false;
+
+	/** Position of each known ID in the old cursor (top of the list first). */
+	private readonly position: Map<string, number>;
+
 	constructor(private readonly old: IdOnlyCursor | undefined) {
 		this.known = new Set(old?.ids);
+		this.position = new Map((old?.ids ?? []).map((id, index) => [id, index]));
 	}
 
 	next(): PageRequest | null {
@@ -46,19 +61,43 @@ class IdOnlyScan implements Scan {
 	read(records: PollRecord[]): void {
 		const request = this.pending!;
 		const start = (request.number - 1) * request.size;
-		const previous = this.previous;
-		if (previous && start > previous.start && records.length === request.size && repeats(previous.records, records)) {
+		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
 			throw repeatedPage(request);
 		}
+		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
-		const firstKnown = records.findIndex((r) => this.known.has(r.id));
-		const done = !this.old || records.length < request.size || (firstKnown >= 0 && firstKnown <= records.length - OVERLAP);
+		const allKnown = !this.sawNew && records.every((r) => this.known.has(r.id));
+		const done = !this.old || records.length < request.size || allKnown || this.knownRun(records) >= Math.min(OVERLAP, this.known.size);
 		if (done) {
 			this.pending = null;
 			return;
 		}
 		this.previous = { start, records };
 		this.pending = this.request(start + records.length - OVERLAP, this.previous);
+	}
+
+	/**
+	 * The longest run of consecutive known IDs in the answer after the first unknown one of the
+	 * poll, counting only runs that reach below the cursor's head (known records that sat above
+	 * the new ones last time, such as records dated ahead, do not end a poll).
+	 */
+	private knownRun(records: PollRecord[]): number {
+		const head = this.old?.head ?? 0;
+		let best = 0;
+		let run = 0;
+		let below = false;
+		for (const r of records) {
+			if (!this.known.has(r.id)) {
+				this.sawNew = true;
+				run = 0;
+				below = false;
+			} else if (this.sawNew) {
+				run++;
+				below ||= (this.position.get(r.id) ?? 0) >= head;
+				if (below) best = Math.max(best, run);
+			}
+		}
+		return best;
 	}
 
 	private request(target: number, previous: { start: number; records: PollRecord[] }): PageRequest {
@@ -73,8 +112,12 @@ class IdOnlyScan implements Scan {
 	}
 
 	cursor(key: string): Cursor {
-		const ids = this.old ? [...this.fresh().map((r) => r.id).reverse(), ...this.old.ids] : [...this.seen.keys()];
-		return { v: CURSOR_VERSION, kind: 'idOnly', key, ids: [...new Set(ids)].slice(0, MAX_RECENT_IDS) };
+		// The top of the list as read now (records dated ahead stay on top and stay known), then the old IDs.
+		const ids = [...this.seen.keys(), ...(this.old?.ids ?? [])];
+		const order = [...this.seen.keys()];
+		const firstNew = this.old ? order.findIndex((id) => !this.known.has(id)) : -1;
+		const head = firstNew >= 0 ? firstNew : (this.old?.head ?? 0);
+		return { v: CURSOR_VERSION, kind: 'idOnly', key, ids: [...new Set(ids)].slice(0, MAX_RECENT_IDS), head: Math.min(head, MAX_RECENT_IDS) };
 	}
 
 	newest(): PollRecord | undefined {

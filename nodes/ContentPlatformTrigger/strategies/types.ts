@@ -80,11 +80,17 @@ export function windowAt(target: number, minEnd = 1): { number: number; size: nu
 	return best;
 }
 
-/** Whether a full answer holds only IDs of the previous answer (a server that ignores `page[number]`). */
-export function repeats(previous: PollRecord[] | undefined, records: PollRecord[]): boolean {
-	if (!previous || records.length === 0) return false;
-	const before = new Set(previous.map((r) => r.id));
-	return records.every((r) => before.has(r.id));
+/**
+ * Whether an answer for a later window is the poll's first answer again (a server that ignores
+ * `page[number]`): it starts with one of the first three records of the first answer and holds
+ * only records of it. (Records inserted between two requests shift the list down but put new
+ * records first, so a window can match only if exactly that many were inserted: that poll then
+ * fails and the next one reads the list again.)
+ */
+export function repeats(first: PollRecord[] | undefined, records: PollRecord[]): boolean {
+	if (!first || records.length === 0) return false;
+	const before = new Set(first.map((r) => r.id));
+	return first.slice(0, 3).some((r) => r.id === records[0].id) && records.every((r) => before.has(r.id));
 }
 
 /** The error of a repeated page. */
