@@ -155,10 +155,13 @@ export function unpackIds(ids: unknown, runs: unknown): string[] | undefined {
  * packed with `packIds` (`idOnly` keeps its IDs in order, newest first).
  */
 export function storeCursor(cursor: Cursor): Record<string, unknown> {
-	if (cursor.kind === 'idOnly') return { ...cursor };
+	if (cursor.kind === 'idOnly') return cursor.head ? { ...cursor } : { v: cursor.v, kind: cursor.kind, key: cursor.key, ids: cursor.ids };
 	const { ids, runs } = packIds(cursor.ids);
 	const stored: Record<string, unknown> = { ...cursor, ids };
 	if (runs) stored.runs = runs;
+	// Empty lists are left out (read back as empty).
+	if (cursor.odd.length === 0) delete stored.odd;
+	if (cursor.kind === 'createdAt' && cursor.ahead.length === 0) delete stored.ahead;
 	return stored;
 }
 
