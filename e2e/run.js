@@ -25,6 +25,7 @@ const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
 const { credentialTestChecks } = require('./credential-test');
+const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 
 const started = Date.now();
 /** One entry per check: { version, ok } (version: the n8n version the check ran on). */
@@ -139,6 +140,7 @@ async function main(runtime) {
 			oauthTrigger(),
 			...webhook.workflows(),
 		]);
+		n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
 
 		sandbox.clearRequests();
 		const run = await n8n.execute('e2eAllOperations');
@@ -254,6 +256,9 @@ async function main(runtime) {
 			assert.equal(n8n.getExecutions({ workflowId: OAUTH_TRIGGER }).length, 1);
 			assert.equal(tokenRequests() - tokensBefore, 1);
 		});
+
+		// The trigger under adversity (e2e/trigger-adversity.js): overlapping polls, a restart during a poll.
+		await runTriggerAdversityChecks({ check, n8n, sandbox });
 
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });

@@ -172,9 +172,25 @@ export interface PayloadResource {
 	attributes?: Record<string, unknown>;
 	relationships?: Record<string, { data?: ResourceIdentifier | ResourceIdentifier[] | null }>;
 	links?: Record<string, unknown>;
+/** Adversity switches (test/sandbox/adversity.js), all off by default; change them at any time. */
+export interface Adversity {
+	/** Records sharing every sort key come in a new random order on every request. */
+	shuffleTies: boolean;
+	/** `page[number]` is ignored: every list answer is the first page. */
+	ignorePageNumber: boolean;
+	/** Every `/v1` answer (not the token endpoint) waits this long (ms). */
+	delayMs: number;
+	/** `{ [id]: value }` served as `created_at` instead of the stored one (`undefined`: attribute left out); sorting and date filters keep the stored time. */
+	createdAt: Record<string, unknown>;
+	/** Before answering a list request for a window that does not start at the top, delete this many random records before the window. */
+	deleteBetweenPages: number;
+	/** IDs deleted by `deleteBetweenPages`, in order. */
+	deleted: string[];
 }
 
 export interface Sandbox {
+	/** Adversity switches (see {@link Adversity}). */
+	adversity: Adversity;
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:43567 (API paths are url + '/v1/...'). */
 	url: string;
 	/** Static bearer token. */

@@ -9,6 +9,7 @@ const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
+const adversity = require('./adversity');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -125,6 +126,7 @@ function relationshipNames(record) {
 
 function serializeAttributes(record, ctx) {
 	const wanted = ctx.fields[record.type];
+	if (record.type in TYPES && ctx.state.adversity) return filterFields(adversity.attributes(ctx.state.adversity, record, record.attributes), wanted);
 	if (!wanted) return { ...record.attributes };
 	const out = {};
 	for (const name of Object.keys(record.attributes)) if (wanted.has(name)) out[name] = record.attributes[name];
@@ -148,6 +150,11 @@ function serialize(record, ctx, { listItem = false } = {}) {
 	const memberLinks = memberLinksOf(record, ctx);
 	if (memberLinks) resource.links = memberLinks;
 	return resource;
+}
+
+function filterFields(attributes, wanted) {
+	if (!wanted) return { ...attributes };
+	return Object.fromEntries(Object.entries(attributes).filter(([name]) => wanted.has(name)));
 }
 
 function memberLinksOf(record, ctx) {
@@ -482,13 +489,14 @@ function buildFilters(type, ctx) {
 
 function listHandler(type, { paged = false } = {}) {
 	return (ctx) => {
-		const page = parsePage(ctx.query);
+		const page = adversity.page(ctx.state.adversity, parsePage(ctx.query));
 		const sortKeys = parseSort(type, ctx.query.sort);
 		const include = parseInclude(type, ctx.query.include);
 		ctx.include = include;
 		const predicates = buildFilters(type, ctx);
 		const matching = (ctx.db.store[type] || []).filter((r) => predicates.every((p) => p(r)));
-		const sorted = sortRecords(type, matching, sortKeys);
+		const same = sortKeys && ((a, b) => sortKeys.every(({ key }) => compareValues(sortValue(a, key), sortValue(b, key), key) === 0));
+		const sorted = adversity.afterSort(ctx.state.adversity, ctx.db.store[type] || [], sortRecords(type, matching, sortKeys), { start: (page.number - 1) * page.size }, same);
 		const slice = sorted.slice((page.number - 1) * page.size, page.number * page.size);
 		const doc = { data: slice.map((r) => serialize(r, ctx, { listItem: true })) };
 		const included = collectIncluded(slice, include, ctx);
@@ -915,6 +923,9 @@ async function handleRequest(state, req, res) {
 	const { text, tooLarge } = await readBody(req);
 	const { recorded, bodyError } = recordRequest(req, text);
 	state.requests.push(recorded);
+	const delay = adversity.delayFor(state.adversity, recorded);
+	if (delay) await sleep(state, delay);
+	if (state.closed) return;
 	const fault = takeFault(state, recorded);
 	if (fault && (await applyFault(state, fault, req, res, recorded))) return;
 	if (tooLarge) return send(res, recorded, { status: 413, body: { errors: [errorObject(413, `Body larger than ${MAX_BODY_BYTES} bytes`)] } });
@@ -964,6 +975,7 @@ async function createSandbox(options = {}) {
 		issuedTokens: [],
 		account: accounts.createAccount(options.account),
 		closed: false,
+		adversity: adversity.createAdversity(),
 	};
 
 	const server = http.createServer((req, res) => {
@@ -996,6 +1008,7 @@ async function createSandbox(options = {}) {
 		issuedTokens: state.issuedTokens,
 		account: state.account,
 		...state.hooks.controls,
+		adversity: state.adversity,
 		clearRequests() {
 			state.requests.length = 0;
 		},

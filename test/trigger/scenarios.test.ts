@@ -93,6 +93,14 @@ const ALL = [...REQUIRED, ...LIGHTER];
 const PAGE = 100;
 
 let sandbox: Sandbox;
+/** Every Clock made; Date.now() follows the latest. */
+const clocks: Array<{ ms: number }> = [];
+beforeEach(() => {
+	clocks.length = 0;
+	clocks.push({ ms: Date.parse('2026-11-05T08:00:00.000Z') });
+	jest.spyOn(Date, 'now').mockImplementation(() => clocks[clocks.length - 1].ms);
+});
+afterEach(() => jest.restoreAllMocks());
 useSandbox(
 	(started) => {
 		sandbox = started;
@@ -100,9 +108,15 @@ useSandbox(
 	{ perTest: true },
 );
 
-/** A simulated clock after the seeded history (which ends 2026-11-01), so inserted records are the newest. */
+/**
+ * A simulated clock after the seeded history (which ends 2026-11-01), so inserted records are the
+ * newest. The trigger reads the time with Date.now(): while a test runs, Date.now() is the clock
+ * of the test's latest Clock (the trigger compares created_at with its own clock).
+ */
 class Clock {
-	constructor(public ms = Date.parse('2026-11-05T08:00:00.000Z')) {}
+	constructor(public ms = Date.parse('2026-11-05T08:00:00.000Z')) {
+		clocks.push(this);
+	}
 
 	tick(seconds = 1): string {
 		this.ms += seconds * 1000;
@@ -234,8 +248,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 			expect(new Set(start)).toEqual(new Set(['2026-11-04']));
 		} else {
 			expect(idle.requests).toBe(1);
-			// Pages 1 and 2 are all new, page 3 reaches known records: ceil(250 / 100) requests.
-			expect(second.requests).toBe(3);
+			// Overlapping windows (strategies/types.ts windowAt): ceil(250 / 100) + 1 requests.
 			expect(second.requests).toBeLessThanOrEqual(Math.ceil(250 / PAGE) + 1);
 		}
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -255,7 +268,9 @@ describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS])('$event: a burst of 1000
 		measure(event, 'burst1000', requests);
 		if (strategy === 'dateWindow') expect(requests).toBe(transactionWindowRequests(trigger));
 		else {
-			expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / PAGE) + 1);
+			// Overlapping windows: each answer shares at least one record (createdAt: the last
+			// instant's block and the record above it; idOnly: 10 records) with the previous one.
+			expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / (strategy === 'idOnly' ? PAGE - 10 : PAGE)) + 2);
 			// Oldest first: the order of insertion.
 			expect(emitted).toEqual(burst);
 		}
@@ -338,19 +353,11 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 	});
 });
 
-// Outside the issue's list of cases, found while writing these tests: a record DELETED between two
-// pages of one poll shifts the rest of the list back by one, so the record that was first on page 2
-// moves onto page 1, which was already read. For createdAt (orders, contacts, customers, order
-// items) it is newer than the old watermark but older than the new one, so no later poll emits it:
-// it is lost (here order 90 of 150). idOnly emits it next time (it re-reads page 1 until a known
-// ID), dateWindow too (it keeps every ID of the last hour and re-reads the window). Cause: offset
-// pages (page[number]) over a list that shrinks; ContentPlatformTrigger.node.ts poll() loop +
-// cursor.ts nextCursor (watermark = newest read). Possible fix: when a poll needed more than one
-// page, read pages 1..n once more and take any unseen record newer than the old watermark as new
-// (extra requests only for multi-page polls), or keep the IDs of the records read around each page
-// boundary and re-check them next poll. Lower priority than the issue's own cases (deletions).
+// A record DELETED between two requests of one poll shifts the rest of the list back by one, so
+// the record that followed the last one read moves onto the part already read. createdAt re-reads
+// a window whose first record is not above the previous window's last instant (issue 12).
 describe('newOrder: a record deleted between two pages of one poll', () => {
-	test.failing('the record that moved back onto page 1 is emitted by a later poll', async () => {
+	test('the record that moved back onto page 1 is emitted by a later poll', async () => {
 		const clock = new Clock();
 		const trigger = runner('newOrder');
 		await trigger.poll();
@@ -803,6 +810,8 @@ describe.each([
 		const int = (max: number) => Math.floor(random() * (max + 1));
 		const clock = new Clock();
 		const trigger = runner(event);
+		// The simulated clock jumps by minutes while a poll runs (records created during it).
+		trigger.budgetMs = 86_400_000;
 		await trigger.poll();
 		const inserted: string[] = [];
 		const emitted: string[] = [];
@@ -830,7 +839,7 @@ describe.each([
 			sandbox.clearFaults();
 			if (result.error) {
 				failures++;
-				expect(faulty).toBe(true);
+				expect([faulty, result.error.message]).toEqual([true, result.error.message]);
 				expect(result.error).toBeInstanceOf(NodeApiError);
 				expect(snapshot(trigger)).toEqual(before);
 			} else {
