@@ -172,6 +172,8 @@ export interface PayloadResource {
 	attributes?: Record<string, unknown>;
 	relationships?: Record<string, { data?: ResourceIdentifier | ResourceIdentifier[] | null }>;
 	links?: Record<string, unknown>;
+}
+
 /** Adversity switches (test/sandbox/adversity.js), all off by default; change them at any time. */
 export interface Adversity {
 	/** Records sharing every sort key come in a new random order on every request. */
