@@ -305,6 +305,7 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 	const make = async (label, extra) => {
 		const inst = await N8nInstance.create({ name: `queue-${label}`, encryptionKey: ENCRYPTION_KEY, env: { ...common, ...extra } });
 		inst.label = label;
+		registerCleanup(`folder-${label}`, () => process.env.E2E_KEEP !== '1' && fs.rmSync(inst.userFolder, { recursive: true, force: true }));
 		inst.installPackage(packageDir);
 		stack.instances.push(inst);
 		return inst;
