@@ -125,9 +125,9 @@ describe('Contact → Update', () => {
 			},
 		});
 		expect(sandbox.find('contacts', '6')?.relationships.tags.data).toEqual([
-			{ id: '1', type: 'tags' },
-			{ id: '3', type: 'tags' },
-			{ id: '5', type: 'tags' },
+			{ id: '1', type: 'contact_tags' },
+			{ id: '3', type: 'contact_tags' },
+			{ id: '5', type: 'contact_tags' },
 		]);
 	});
 

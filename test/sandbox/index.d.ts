@@ -109,8 +109,19 @@ export type ResourceType =
 	| 'blog_posts'
 	| 'blogs'
 	| 'sites'
-	| 'tags'
-	| 'products';
+	| 'contact_tags'
+	| 'products'
+	| 'purchases';
+
+/** What the supplement's offer endpoints did (platform-api-supplement.md section 2), for assertions. */
+export interface SupplementLog {
+	/** Welcome emails "sent" by a grant on a contact (not when `meta.send_customer_welcome_email` is false). */
+	emails: Array<{ kind: 'welcome'; to: string; offer: string }>;
+	/** Every offer granted (POST/PATCH), with the customer it went to. */
+	grants: Array<{ offer: string; customer: string; contact: string | null; welcomeEmail: boolean }>;
+	/** Every offer revoked (DELETE/PATCH). */
+	revocations: Array<{ offer: string; customer: string | null }>;
+}
 
 export interface Sandbox {
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:43567 (API paths are url + '/v1/...'). */
@@ -146,6 +157,8 @@ export interface Sandbox {
 	issuedTokens: string[];
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
+	/** Side effects of the supplement's offer grants (see supplement.js). */
+	supplement: SupplementLog;
 	/** Stops the server and closes all connections. */
 	close(): Promise<void>;
 }

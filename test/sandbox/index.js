@@ -7,6 +7,7 @@
 const http = require('node:http');
 const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
+const supplement = require('./supplement');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -459,6 +460,8 @@ const LIST_FILTERS = {
 	},
 };
 
+Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
 	const table = LIST_FILTERS[type] || SITE_FILTER;
@@ -620,7 +623,7 @@ function updateContact(ctx, params) {
 	const tagIds = validateTags(relationships, base, ctx, errors);
 	throwIfInvalid(errors);
 	Object.assign(contact.attributes, data.attributes || {});
-	if (tagIds) contact.relationships.tags = { data: tagIds.map((id) => ({ id, type: 'tags' })) };
+	if (tagIds) contact.relationships.tags = { data: tagIds.map((id) => ({ id, type: 'contact_tags' })) };
 	contact.attributes.updated_at = new Date().toISOString();
 	return { status: 200, body: singleDocument(contact, ctx, null) };
 }
@@ -643,8 +646,8 @@ function validateTags(relationships, base, ctx, errors) {
 	list.forEach((ident, i) => {
 		const pointer = `${base}/tags/data/${i}`;
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
-		else if (ident.type !== undefined && ident.type !== 'tags') errors.push(invalid(`${pointer}/type`, "must be 'tags'"));
-		else if (!ctx.find('tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
+		else if (ident.type !== undefined && ident.type !== 'contact_tags' && ident.type !== 'tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
+		else if (!ctx.find('contact_tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});
 	return ids;
@@ -692,6 +695,10 @@ const ROUTES = [
 	['GET', 'podcasts', listHandler('podcasts', { paged: true })],
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
+	...supplement.routes({
+		ApiError, STATUS_TITLES, TYPES, isObject, invalid, requireJsonApiBody, validateAttributes, created, singleDocument,
+		resourceUrl, relId, listHandler, showHandler,
+	}),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -1013,6 +1020,7 @@ async function createSandbox(options = {}) {
 			return closing;
 		},
 	};
+	supplement.attach(state, sandbox);
 	return sandbox;
 }
 
