@@ -1,13 +1,14 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { listSearch } from './listSearch/search';
+import { nodeProperties } from './resources';
 import { authenticationProperty, credentialsDescription } from './shared/authentication';
-import { resourceProperties, resourceProperty } from './shared/descriptions';
 import { JSON_API_MEDIA_TYPE } from './shared/transport';
 
 /**
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
- * The resources, operations and query fields are derived from the spec tables in `shared/spec.ts`.
+ * The resources, operations and query fields are derived from the spec tables in `shared/spec.ts`:
+ * one folder per resource under `resources/`, one file per operation.
  */
 export class ContentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,7 +43,7 @@ export class ContentPlatform implements INodeType {
 					'={{ ["contact", "customer"].includes($parameter["resource"]) && $parameter["operation"] === "getAll" && !$parameter["filters"]?.site_id }}',
 			},
 		],
-		properties: [authenticationProperty, resourceProperty, ...resourceProperties],
+		properties: [authenticationProperty, ...nodeProperties],
 	};
 
 	methods = {

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
 import { RESOURCES, type ResourceSpec } from '../shared/spec';
-import { searchMethodName } from '../shared/descriptions';
+import { searchMethodName } from '../shared/builders/resourceLocator';
 import { apiRequest } from '../shared/transport';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */

@@ -4,7 +4,7 @@
  * Every fact the node needs from `spec/content-platform-api.md` (resources and their attributes,
  * relationships, endpoints, sort keys, includes, sparse fieldsets and filters) is written here
  * exactly once, as typed tables. The node's properties are derived from these tables
- * (see `descriptions.ts`), and the coverage test compares them with the spec document itself.
+ * (see `resources/` and `builders/`), and the coverage test compares them with the spec document itself.
  */
 
 /**

@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	attributeFields,
+	byName,
+	encodedId,
+	idValue,
+	jsonApiWrite,
+	operationOf,
+	operationOption,
+	resourceLocator,
+	showOnlyFor,
+	type OperationDescription,
+} from '../../shared/builders';
+import { cleanId, requireId } from '../../shared/transport';
+
+const op = operationOf('contact', 'update');
+
+/** Tag IDs typed as a comma-separated list or given as an array by an expression. */
+function parseIdList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return parts.map(cleanId).filter((id) => id !== '');
+}
+
+/**
+ * preSend of the update: writes the set fields as `data.attributes`, tag IDs as the top-level
+ * `relationships.tags.data` member (a sibling of `data`, as the spec's PATCH /v1/contacts/{id}
+ * says), and refuses an update that changes nothing.
+ */
+async function contactUpdateBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const updateFields = this.getNodeParameter('updateFields', {}) as IDataObject;
+	const body = (requestOptions.body ?? {}) as IDataObject;
+	const data = (body.data ?? {}) as IDataObject;
+	const { tagIds, ...attributes } = updateFields;
+	data.attributes = attributes;
+	if (tagIds !== undefined) {
+		const ids = parseIdList(tagIds);
+		body.relationships = { tags: { data: ids.map((id) => ({ id, type: 'tags' })) } };
+	}
+	if (Object.keys(attributes).length === 0 && tagIds === undefined) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	body.data = data;
+	requestOptions.body = body;
+	return requestOptions;
+}
+
+/**
+ * Contact → Update (spec `PATCH /v1/contacts/{id}`): the contact (also sent as `data.id`) and the
+ * fields to change; only the fields set are sent.
+ */
+export const update: OperationDescription = {
+	option: operationOption(op, jsonApiWrite(op.resource.type)),
+	properties: [
+		{
+			...resourceLocator(op),
+			routing: {
+				request: { url: `=/contacts/${encodedId('contactId')}` },
+				send: {
+					type: 'body',
+					property: 'data.id',
+					value: `={{ ${idValue('contactId')} }}`,
+					preSend: [requireId('contactId', 'Contact')],
+				},
+			},
+		},
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: showOnlyFor(op),
+			options: [
+				...attributeFields('contacts').map((field): INodeProperties => ({ ...field, routing: undefined })),
+				{
+					displayName: 'Tag IDs',
+					name: 'tagIds',
+					type: 'string' as const,
+					default: '',
+					description:
+						'Comma-separated tag IDs (or an array from an expression); replaces the contact\'s tags (relationships.tags)',
+				},
+			].sort(byName),
+			routing: { send: { preSend: [contactUpdateBody] } },
+		},
+	],
+};

@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resourceProperty, simplifyProperty, type ResourceDescription } from '../shared/builders';
+import { blogPostDescription } from './blogPost';
+import { contactDescription } from './contact';
+import { contactNoteDescription } from './contactNote';
+import { courseDescription } from './course';
+import { customerDescription } from './customer';
+import { formDescription } from './form';
+import { formSubmissionDescription } from './formSubmission';
+import { orderDescription } from './order';
+import { orderItemDescription } from './orderItem';
+import { podcastDescription } from './podcast';
+import { transactionDescription } from './transaction';
+
+/** The node's resources, one folder each (`resources/<resource>/`): add a resource with one line here. */
+const resources: ResourceDescription[] = [
+	contactNoteDescription,
+	contactDescription,
+	customerDescription,
+	courseDescription,
+	orderDescription,
+	orderItemDescription,
+	transactionDescription,
+	formDescription,
+	formSubmissionDescription,
+	podcastDescription,
+	blogPostDescription,
+];
+
+/** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */
+export const nodeProperties: INodeProperties[] = [
+	resourceProperty(resources, 'order'),
+	...resources.flatMap(({ properties }) => properties),
+	simplifyProperty,
+];

@@ -1,0 +1,92 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceSpec } from '../spec';
+import { requireId } from '../transport';
+import { showOnlyFor, type OperationContext } from './operation';
+import { article } from './text';
+
+/** Name of the list search method of a resource, for example `searchOrders`. */
+export function searchMethodName(resource: ResourceSpec): string {
+	return `search${resource.displayName.replace(/ /g, '')}s`;
+}
+
+/** Name of the resource locator parameter of a resource, for example `orderId`. */
+export function locatorName(resource: ResourceSpec): string {
+	return `${resource.value}Id`;
+}
+
+/**
+ * The ID of a resource locator as an expression: trimmed; an ID extracted from a URL ("By URL"
+ * mode: the extracted value differs from the raw parameter) is still percent-encoded, so it is
+ * decoded.
+ */
+export function idValue(parameter: string): string {
+	return `(String($rawParameter["${parameter}"]) !== String($value) ? decodeURIComponent(String($value).trim()) : String($value).trim())`;
+}
+
+/** `idValue` URL-encoded as one path segment (encoded exactly once), as a `{{ }}` template part. */
+export function encodedId(parameter: string): string {
+	return `{{ encodeURIComponent(${idValue(parameter)}) }}`;
+}
+
+/**
+ * The resource locator of a record (`<resource>Id`): From List (when the resource has a list
+ * search), By ID, By URL (the API's `…/v1/<type>/<id>` links). Its routing puts the encoded ID
+ * into the endpoint's `{id}` and refuses an empty ID before any request.
+ * @param resource The resource whose record is picked (default: the operation's own).
+ */
+export function resourceLocator(op: OperationContext, resource: ResourceSpec = op.resource): INodeProperties {
+	const name = locatorName(resource);
+	const [before, after] = op.endpoint.path.split('{id}');
+	return {
+		displayName: resource.displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: resource.search ? 'list' : 'id', value: '' },
+		required: true,
+		description: `The ${resource.displayName.toLowerCase()} to use`,
+		displayOptions: showOnlyFor(op),
+		modes: [
+			...(resource.search
+				? [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list' as const,
+							placeholder: `Select ${article(resource.displayName)} ${resource.displayName.toLowerCase()}...`,
+							typeOptions: {
+								searchListMethod: searchMethodName(resource),
+								searchable: resource.search.filter !== undefined,
+							},
+						},
+					]
+				: []),
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 12345',
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: `e.g. https://api.example.com/v1/${resource.type}/12345`,
+				extractValue: { type: 'regex', regex: `/v1/${resource.type}/([^/?#]+)` },
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: `.*/v1/${resource.type}/[^/?#]+.*`,
+							errorMessage: `Not ${article(resource.displayName)} ${resource.displayName} URL: expected …/v1/${resource.type}/<ID>`,
+						},
+					},
+				],
+			},
+		],
+		routing: {
+			request: { url: `=${before}${encodedId(name)}${after}` },
+			send: { preSend: [requireId(name, resource.displayName)] },
+		},
+	};
+}
