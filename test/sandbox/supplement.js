@@ -531,8 +531,8 @@ function routes(h) {
 
 	/** Contact notes: newest first by default, page size default 20, at most 100. */
 	function listNotes(ctx) {
-		if (ctx.query.sort === undefined) ctx.query.sort = '-created_at';
-		return h.listHandler('contact_notes')(ctx);
+		if (ctx.query.sort !== undefined) return h.listHandler('contact_notes')(ctx);
+		return h.listHandler('contact_notes')(Object.assign(Object.create(ctx), { query: { ...ctx.query, sort: '-created_at' } }));
 	}
 
 	function updateNote(ctx, params) {

@@ -1,7 +1,8 @@
 import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { resourceByValue, type EndpointSpec, type Operation, type ResourceSpec } from '../spec';
-import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, toItems } from '../transport';
+import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, refuseRetryOnFail, toItems } from '../transport';
+import { article } from './text';
 
 /** One resource × operation of the node: the spec rows its fields are built from. */
 export interface OperationContext {
@@ -48,7 +49,51 @@ const OPERATION_NAMES: Record<Operation, string> = {
 	getAll: 'Get Many',
 	update: 'Update',
 	submit: 'Submit',
+	delete: 'Delete',
+	getTags: 'Get Tags',
+	addTags: 'Add Tags',
+	removeTags: 'Remove Tags',
+	replaceTags: 'Replace Tags',
+	getOffers: 'Get Offers',
+	grantOffers: 'Grant Offers',
+	revokeOffers: 'Revoke Offers',
+	replaceOffers: 'Replace Offers',
+	getProducts: 'Get Products',
+	deactivate: 'Deactivate',
+	reactivate: 'Reactivate',
+	cancelSubscription: 'Cancel Subscription',
 };
+
+/** The word between an operation on a relationship and its record: "Add tags to a contact". */
+const RELATIONSHIP_PREPOSITIONS: Partial<Record<Operation, string>> = {
+	getTags: 'of',
+	addTags: 'to',
+	removeTags: 'from',
+	replaceTags: 'of',
+	getOffers: 'of',
+	grantOffers: 'to',
+	revokeOffers: 'from',
+	replaceOffers: 'of',
+	getProducts: 'of',
+	cancelSubscription: 'of',
+};
+
+/** The operation's action text, for example "Get many orders", "Grant offers to a contact", "Get the current user". */
+function actionOf(resource: ResourceSpec, endpoint: EndpointSpec): string {
+	const name = OPERATION_NAMES[endpoint.operation];
+	const noun = resource.displayName.toLowerCase();
+	const preposition = RELATIONSHIP_PREPOSITIONS[endpoint.operation];
+	if (endpoint.operation === 'getAll') return `Get many ${noun}s`;
+	if (endpoint.operation === 'submit') return `Submit a ${noun}`;
+	if (endpoint.operation === 'get' && !endpoint.path.includes('{id}')) return `Get the current user`;
+	if (preposition) return `${name.charAt(0)}${name.slice(1).toLowerCase()} ${preposition} ${article(noun)} ${noun}`;
+	return `${name} ${article(noun)} ${noun}`;
+}
+
+/** What a destructive operation does (its spec row's `destructive`) and that it cannot be undone. */
+export function destructiveDescription(op: OperationContext): string {
+	return `${op.endpoint.destructive} This cannot be undone.`;
+}
 
 /**
  * Headers and body skeleton of a write: the JSON:API media type and `{ data: { type } }`
@@ -70,13 +115,7 @@ export function operationOption(
 ): INodePropertyOptions {
 	const { resource, endpoint } = op;
 	const name = OPERATION_NAMES[endpoint.operation];
-	const noun = resource.displayName.toLowerCase();
-	const action =
-		endpoint.operation === 'getAll'
-			? `Get many ${noun}s`
-			: endpoint.operation === 'submit'
-				? `Submit a ${noun}`
-				: `${name} a ${noun}`;
+	const action = actionOf(resource, endpoint);
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
 	if (!endpoint.path.includes('{id}')) request.url = endpoint.path;
 	Object.assign(request, write);
@@ -85,10 +124,13 @@ export function operationOption(
 		name,
 		value: endpoint.operation,
 		action,
-		description: `${endpoint.purpose} (${endpoint.method} /v1${endpoint.path})`,
+		description: `${endpoint.destructive ? destructiveDescription(op) : endpoint.purpose} (${endpoint.method} /v1${endpoint.path})`,
 		routing: {
 			request,
-			send: { preSend: [prepareRequest], ...(isList ? { paginate: true } : {}) },
+			send: {
+				preSend: [prepareRequest, ...(endpoint.destructive ? [refuseRetryOnFail] : [])],
+				...(isList ? { paginate: true } : {}),
+			},
 			output: { postReceive: [toItems] },
 			...(isList ? { operations: { pagination: paginate } } : {}),
 		},
