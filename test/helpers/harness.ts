@@ -456,6 +456,8 @@ export interface RunOptions {
 	type?: string;
 	/** Which credential types the node has set, with ids (default: both, id "1" and "2"). */
 	nodeCredentials?: INode['credentials'];
+	/** The node's settings, for example `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 /**
@@ -502,6 +504,7 @@ export async function runNode(options: RunOptions): Promise<NodeRunResult> {
 			contentPlatformOAuth2Api: { id: '2', name: 'Content Platform OAuth2 account' },
 		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+		...options.settings,
 	};
 	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
 	const credentialsHelper =

@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	attributeFields,
@@ -22,6 +23,22 @@ const op = operationOf('contact', 'create');
 const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts').filter(
 	(field) => field.name !== 'email' && field.name !== 'external_user_id',
 );
+
+/**
+ * preSend of the email: refuses an empty one before any request (whether the API requires it is
+ * UNSTATED; a contact is reached by its email, so the node asks for it).
+ */
+async function requireEmail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (String(this.getNodeParameter('email', '') ?? '').trim() === '') {
+		throw new NodeOperationError(this.getNode(), '"Email" is empty: enter the email address of the contact', {
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	return requestOptions;
+}
 
 /**
  * Contact → Create (supplement `POST /v1/contacts`): the site the contact belongs to (required,
@@ -51,7 +68,9 @@ export const create: OperationDescription = {
 			required: true,
 			displayOptions: showOnlyFor(op),
 			description: "The contact's email address",
-			routing: { send: { type: 'body', property: 'data.attributes.email' } },
+			routing: {
+				send: { type: 'body', property: 'data.attributes.email', value: '={{ String($value).trim() }}', preSend: [requireEmail] },
+			},
 		},
 		{
 			displayName: 'Additional Fields',
