@@ -31,6 +31,8 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: Strategy }> = [
 	{ resource: 'contact', strategy: 'createdAt' },
 	{ resource: 'customer', strategy: 'createdAt' },
 	{ resource: 'orderItem', strategy: 'createdAt' },
+	// Supplement section 3: GET /v1/purchases sorted -created_at, purchases carry created_at.
+	{ resource: 'purchase', strategy: 'createdAt' },
 ];
 
 /** The trigger's events, derived from the spec tables (`RESOURCES`). */
