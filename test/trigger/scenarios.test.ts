@@ -644,6 +644,7 @@ describe.each([
 	{ ...ORDERS, resource: 'order' },
 	{ ...TRANSACTIONS, resource: 'transaction' },
 	{ ...FORM_SUBMISSIONS, resource: 'formSubmission' },
+	{ ...PURCHASES, resource: 'purchase' },
 ])('$event: item shape', ({ event, type, resource }) => {
 	test.each([true, false])('simple = %s: the items are those of the action node Get Many', async (simple) => {
 		const clock = new Clock();
@@ -674,7 +675,7 @@ describe('cursor size', () => {
 		expect(trigger.staticDataBytes).toBeLessThan(200);
 	});
 
-	test.each([TRANSACTIONS, FORM_SUBMISSIONS])('$event: a burst of 1000 keeps the cursor ≤ 4 KB', async ({ event, type }) => {
+	test.each([TRANSACTIONS, FORM_SUBMISSIONS, PURCHASES])('$event: a burst of 1000 keeps the cursor ≤ 4 KB', async ({ event, type }) => {
 		const clock = new Clock();
 		const trigger = runner(event);
 		await trigger.poll();
