@@ -427,9 +427,11 @@ function routes(h) {
 			else next = ids;
 			const added = next.filter((id) => !current.includes(id));
 			setOffers(ctx, contact, customer, next);
+			// The welcome email belongs to the grant (POST) on a contact (section 2); a replace grants silently.
+			const sendsWelcome = ownerType === 'contacts' && method === 'POST' && welcome;
 			for (const id of added) {
-				ctx.state.supplement.grants.push({ offer: id, customer: customer.id, contact: contact ? contact.id : null, welcomeEmail: ownerType === 'contacts' && welcome });
-				if (ownerType === 'contacts' && welcome) ctx.state.supplement.emails.push({ kind: 'welcome', to: customer.attributes.email, offer: id });
+				ctx.state.supplement.grants.push({ offer: id, customer: customer.id, contact: contact ? contact.id : null, welcomeEmail: sendsWelcome });
+				if (sendsWelcome) ctx.state.supplement.emails.push({ kind: 'welcome', to: customer.attributes.email, offer: id });
 			}
 			if (method !== 'POST') {
 				for (const id of current.filter((o) => !next.includes(o))) ctx.state.supplement.revocations.push({ offer: id, customer: customer ? customer.id : null });
