@@ -4,6 +4,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	// n8n's logger silent unless N8N_LOG_LEVEL is set: a passing run prints only jest's report.
+	setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	testTimeout: 60000,
 };

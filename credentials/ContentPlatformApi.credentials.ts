@@ -51,12 +51,26 @@ export class ContentPlatformApi implements ICredentialType {
 		},
 	};
 
+	/**
+	 * The Test button: reads the token's own user (`GET /v1/me`, platform-api-supplement.md section 4),
+	 * which every account answers, with one site or several (a contact list would need
+	 * `filter[site_id]` on multi-site accounts). 401/403 get a message saying what to fix.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") + "/v1" }}',
-			url: '/contacts',
-			qs: { 'page[size]': 1 },
+			url: '/me',
 			headers: { Accept: 'application/vnd.api+json' },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The access token was refused: check the token, and that the base URL is your account\'s API address' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: 'The access token was accepted but may not read its own user: give the token read permission' },
+			},
+		],
 	};
 }

@@ -1,4 +1,4 @@
-import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
@@ -8,9 +8,9 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  *
  * Everything of n8n's `oAuth2Api` parent except the client ID and secret is fixed by hidden fields;
  * the token URL is an expression on the base URL, which n8n resolves (`$self`) whenever it decrypts
- * the credential. No `test` request: n8n's editor does not offer a connection test for OAuth2
- * credentials; a wrong pair shows on first use as "Failed to acquire OAuth2 access token: Client
- * authentication failed …".
+ * the credential. Its `test` request (where n8n runs one, for example through its API) fetches a
+ * token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2 access token:
+ * Client authentication failed …", also on first use in a workflow.
  */
 export class ContentPlatformOAuth2Api implements ICredentialType {
 	name = 'contentPlatformOAuth2Api';
@@ -95,4 +95,27 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 				'The address the API paths are relative to, without /v1 (a trailing slash is fine). Tokens come from <Base URL>/v1/oauth/token.',
 		},
 	];
+
+	/**
+	 * Connection test: a token from the client credentials, then the token's own user
+	 * (`GET /v1/me`, platform-api-supplement.md section 4), which every account answers, with one
+	 * site or several.
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") + "/v1" }}',
+			url: '/me',
+			headers: { Accept: 'application/vnd.api+json' },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The API refused the token: check the client ID and secret, and that the base URL is your account\'s API address' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 403, message: 'The token was accepted but may not read its own user: give the API credentials read permission' },
+			},
+		],
+	};
 }

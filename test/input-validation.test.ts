@@ -172,6 +172,16 @@ describe('write bodies', () => {
 		await expectRefused({ resource: 'contact', operation: 'update', contactId: rl('1') }, 'Nothing to update: add at least one field under "Update Fields"');
 	});
 
+	test.each([
+		['no field set', { submissionFields: {} }],
+		['the Submission Fields parameter left out', {}],
+	])('form Submit with %s → refused before any request', async (_name, parameters) => {
+		await expectRefused(
+			{ resource: 'form', operation: 'submit', formId: rl('1'), ...parameters },
+			'Nothing to submit: add at least one field under "Submission Fields"',
+		);
+	});
+
 	test('contact Update with only tag IDs is not "nothing" (an empty list clears the tags)', async () => {
 		const result = await run({ resource: 'contact', operation: 'update', contactId: rl('2'), updateFields: { tagIds: '' } });
 		expect(result.error).toBeUndefined();

@@ -182,7 +182,7 @@ describe('write operations use the same locator', () => {
 		expect(result.error).toBeUndefined();
 		const body = sandbox.requests[0].body as IDataObject;
 		expect(body.relationships).toEqual({
-			tags: { data: [{ id: '1', type: 'tags' }, { id: '2', type: 'tags' }, { id: '4', type: 'tags' }] },
+			tags: { data: [{ id: '1', type: 'contact_tags' }, { id: '2', type: 'contact_tags' }, { id: '4', type: 'contact_tags' }] },
 		});
 		expect(result.items[0].json.tags_ids).toEqual(['1', '2', '4']);
 	});
@@ -190,7 +190,7 @@ describe('write operations use the same locator', () => {
 	test('contact Update: tag IDs typed as a comma-separated list', async () => {
 		await run({ resource: 'contact', operation: 'update', contactId: rl('8', 'id'), updateFields: { tagIds: '3, 5' } });
 		expect((sandbox.requests[0].body as IDataObject).relationships).toEqual({
-			tags: { data: [{ id: '3', type: 'tags' }, { id: '5', type: 'tags' }] },
+			tags: { data: [{ id: '3', type: 'contact_tags' }, { id: '5', type: 'contact_tags' }] },
 		});
 	});
 

@@ -242,15 +242,9 @@ describe('Get of the new resources: path, encoded ID, fields, include, errors', 
 	});
 
 	test('Me → Get: GET /v1/me, the current user as one item', async () => {
-		sandbox.failNext({
-			status: 200,
-			headers: { 'Content-Type': JSON_API },
-			body: { data: { id: '7', type: 'users', attributes: { initials: 'AL', name: 'Ada Lovelace', email: 'ada@example.com', role_level: 'OWNER' } } },
-			match: (r) => r.rawPath === '/v1/me',
-		});
 		const { requests, items } = await ok({ resource: 'me', operation: 'get' });
 		expect(onlyRequest(requests)).toMatchObject({ method: 'GET', rawPath: '/v1/me', rawQuery: '' });
-		expect(items).toEqual([{ id: '7', type: 'users', initials: 'AL', name: 'Ada Lovelace', email: 'ada@example.com', role_level: 'OWNER' }]);
+		expect(items).toEqual([{ id: '1', type: 'users', initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER' }]);
 	});
 });
 

@@ -117,9 +117,9 @@ describe('Contact → Update', () => {
 			relationships: {
 				tags: {
 					data: [
-						{ id: '1', type: 'tags' },
-						{ id: '3', type: 'tags' },
-						{ id: '5', type: 'tags' },
+						{ id: '1', type: 'contact_tags' },
+						{ id: '3', type: 'contact_tags' },
+						{ id: '5', type: 'contact_tags' },
 					],
 				},
 			},
@@ -138,8 +138,8 @@ describe('Contact → Update', () => {
 			relationships: {
 				tags: {
 					data: [
-						{ id: '2', type: 'tags' },
-						{ id: '4', type: 'tags' },
+						{ id: '2', type: 'contact_tags' },
+						{ id: '4', type: 'contact_tags' },
 					],
 				},
 			},
@@ -159,8 +159,8 @@ describe('Contact → Update', () => {
 			relationships: {
 				tags: {
 					data: [
-						{ id: '1', type: 'tags' },
-						{ id: '2', type: 'tags' },
+						{ id: '1', type: 'contact_tags' },
+						{ id: '2', type: 'contact_tags' },
 					],
 				},
 			},

@@ -36,7 +36,7 @@ export class ContentPlatform implements INodeType {
 		hints: [
 			{
 				message:
-					'Accounts with several sites need a Site ID filter on contact and customer lists (the API refuses the list without it). Add Filters → Site.',
+					'Accounts with several sites need a Site ID filter on contact and customer lists (the API refuses the list without it). Add Filters → Site ID.',
 				type: 'info',
 				location: 'outputPane',
 				whenToDisplay: 'beforeExecution',

@@ -92,7 +92,7 @@ export class ContentPlatformTrigger implements INodeType {
 				options: TRIGGER_EVENTS.map((event) => ({
 					name: event.name,
 					value: event.value,
-					description: `A new record in GET /v1${event.path}`,
+					description: `Starts the workflow when a new ${event.resource.displayName.toLowerCase()} is created`,
 				})).sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'newOrder',
 			},

@@ -17,6 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
+import { RESOURCES } from '../../nodes/ContentPlatform/shared/spec';
 import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
 import { runNode, type NodeRunResult, type RunOptions } from './harness';
 
@@ -240,16 +241,23 @@ export function specAttributes(type: string): string[] {
 /** The node's description properties (the action node, as n8n loads it). */
 export const NODE_PROPERTIES: INodeProperties[] = new ContentPlatform().description.properties;
 
-/** The node operation that serves an endpoint, found by the `(METHOD /v1/path)` its description ends with. */
+/**
+ * The node operation that serves an endpoint (`path` as the spec writes it, with `/v1`): the spec
+ * table's row for that method and path names the resource and operation, and the node must have
+ * that option in the resource's `operation` property.
+ */
 export function nodeOperationFor(
 	method: string,
 	path: string,
 ): { resource: string; operation: string; option: INodePropertyOptions } | undefined {
-	for (const property of NODE_PROPERTIES.filter((p) => p.name === 'operation')) {
-		const option = (property.options as INodePropertyOptions[]).find((o) => o.description?.endsWith(`(${method} ${path})`));
-		if (option) {
-			return { resource: (property.displayOptions!.show!.resource as string[])[0], operation: String(option.value), option };
-		}
+	for (const resource of RESOURCES) {
+		const endpoint = resource.endpoints.find((e) => e.method === method && `/v1${e.path}` === path);
+		if (!endpoint) continue;
+		const property = NODE_PROPERTIES.find(
+			(p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource.value),
+		);
+		const option = ((property?.options ?? []) as INodePropertyOptions[]).find((o) => o.value === endpoint.operation);
+		if (option) return { resource: resource.value, operation: String(option.value), option };
 	}
 	return undefined;
 }

@@ -3,7 +3,7 @@
 /**
  * Runs the sandbox as a separate process:
  *   node test/sandbox/cli.js --port 4010 --token demo-token [--client-id X --client-secret Y]
- *     [--token-lifetime 3600] [--no-seed] [--verbose]
+ *     [--token-lifetime 3600] [--no-seed] [--multi-site] [--verbose]
  * Prints one JSON line {"url": "...", "token": "..."} on stdout once listening.
  * Stops cleanly on SIGINT/SIGTERM.
  */
@@ -15,7 +15,7 @@ function parseArgs(argv) {
 		const arg = argv[i];
 		if (!arg.startsWith('--')) throw new Error(`Unexpected argument '${arg}'`);
 		const [name, inline] = arg.slice(2).split('=', 2);
-		if (name === 'no-seed' || name === 'verbose') out[name] = true;
+		if (name === 'no-seed' || name === 'verbose' || name === 'multi-site') out[name] = true;
 		else out[name] = inline !== undefined ? inline : argv[++i];
 	}
 	return out;
@@ -32,6 +32,7 @@ async function main() {
 			tokenLifetimeSeconds: args['token-lifetime'] ? Number(args['token-lifetime']) : undefined,
 		},
 		seed: !args['no-seed'],
+		account: { multiSite: Boolean(args['multi-site']) },
 	});
 	if (args.verbose) {
 		sandbox.server.on('request', (req, res) => {

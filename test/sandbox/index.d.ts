@@ -11,6 +11,15 @@ export interface SandboxOptions {
 	oauth?: { clientId?: string; clientSecret?: string; tokenLifetimeSeconds?: number };
 	/** Fill the store with deterministic seeded data. Default true. */
 	seed?: boolean;
+	/** The account behind the tokens (accounts.js). `multiSite`: contact/customer lists need filter[site_id] (else 400). */
+	account?: { multiSite?: boolean };
+}
+
+/** The account behind the sandbox's tokens (accounts.js): GET /v1/me answers with `user`. */
+export interface SandboxAccount {
+	/** More than one site: GET /v1/contacts and /v1/customers without filter[site_id] answer 400. May be switched at any time. */
+	multiSite: boolean;
+	user: { id: string; initials: string; name: string; email: string; role_level: string };
 }
 
 /** A request as received by the sandbox (recorded before it is answered). */
@@ -155,6 +164,8 @@ export interface Sandbox {
 	clearFaults(): void;
 	/** OAuth access tokens issued so far. */
 	issuedTokens: string[];
+	/** The account behind the tokens (mutable: set `multiSite` to switch the multi-site rule). */
+	account: SandboxAccount;
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
 	/** Side effects of the supplement's offer grants (see supplement.js). */

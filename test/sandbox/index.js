@@ -7,6 +7,7 @@
 const http = require('node:http');
 const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
+const accounts = require('./accounts');
 const supplement = require('./supplement');
 
 const JSON_API = 'application/vnd.api+json';
@@ -646,7 +647,8 @@ function validateTags(relationships, base, ctx, errors) {
 	list.forEach((ident, i) => {
 		const pointer = `${base}/tags/data/${i}`;
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
-		else if (ident.type !== undefined && ident.type !== 'contact_tags' && ident.type !== 'tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
+		// Tag identifiers are typed `contact_tags` (the platform's API description, supplement section 0).
+		else if (ident.type !== undefined && ident.type !== 'contact_tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
 		else if (!ctx.find('contact_tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});
@@ -901,6 +903,8 @@ function answer(state, recorded, bodyError) {
 		return { status: 404, body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] } };
 	}
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
+	const accountAnswer = accounts.answer(state.account, recorded);
+	if (accountAnswer) return accountAnswer;
 	const ctx = createContext(state, recorded);
 	ctx.bodyError = bodyError;
 	try {
@@ -940,6 +944,7 @@ async function handleRequest(state, req, res) {
  * @param {{clientId?: string, clientSecret?: string, tokenLifetimeSeconds?: number}} [options.oauth]
  *   OAuth client credentials accepted by POST /v1/oauth/token (defaults client-id / client-secret / 3600).
  * @param {boolean} [options.seed=true] Fill the store with deterministic seeded data.
+ * @param {{multiSite?: boolean}} [options.account] The account behind the tokens (see accounts.js).
  * @returns {Promise<import('./index').Sandbox>}
  */
 async function createSandbox(options = {}) {
@@ -961,6 +966,7 @@ async function createSandbox(options = {}) {
 		accessTokens: new Map(),
 		refreshTokens: new Set(),
 		issuedTokens: [],
+		account: accounts.createAccount(options.account),
 		closed: false,
 	};
 
@@ -991,6 +997,7 @@ async function createSandbox(options = {}) {
 		requests: state.requests,
 		store: db.store,
 		issuedTokens: state.issuedTokens,
+		account: state.account,
 		clearRequests() {
 			state.requests.length = 0;
 		},

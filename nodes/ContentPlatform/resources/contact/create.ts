@@ -20,7 +20,7 @@ const op = operationOf('contact', 'create');
  * The contact attributes offered on create (supplement section 1, "CA"): all but `email` (its own
  * required field), `external_user_id` ("not accepted on create") and the timestamps.
  */
-const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts').filter(
+const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts', 'the contact').filter(
 	(field) => field.name !== 'email' && field.name !== 'external_user_id',
 );
 
@@ -63,7 +63,7 @@ export const create: OperationDescription = {
 			displayName: 'Email',
 			name: 'email',
 			type: 'string',
-			placeholder: 'name@email.com',
+			placeholder: 'e.g. nathan@example.com',
 			default: '',
 			required: true,
 			displayOptions: showOnlyFor(op),

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	attributeFields,
-	byName,
+	byDisplayName,
 	encodedId,
 	idValue,
 	jsonApiWrite,
@@ -16,6 +16,13 @@ import {
 import { cleanId, requireId } from '../../shared/transport';
 
 const op = operationOf('contact', 'update');
+
+/**
+ * The `type` of tag resource identifiers: `contact_tags`, the only value the platform's API
+ * description allows (platform-api-supplement.md, sections 0 and 7.1; `tags` is only the
+ * relationship's name).
+ */
+const TAG_TYPE = 'contact_tags';
 
 /** Tag IDs typed as a comma-separated list or given as an array by an expression. */
 function parseIdList(value: unknown): string[] {
@@ -39,7 +46,7 @@ async function contactUpdateBody(
 	data.attributes = attributes;
 	if (tagIds !== undefined) {
 		const ids = parseIdList(tagIds);
-		body.relationships = { tags: { data: ids.map((id) => ({ id, type: 'tags' })) } };
+		body.relationships = { tags: { data: ids.map((id) => ({ id, type: TAG_TYPE })) } };
 	}
 	if (Object.keys(attributes).length === 0 && tagIds === undefined) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
@@ -78,16 +85,17 @@ export const update: OperationDescription = {
 			default: {},
 			displayOptions: showOnlyFor(op),
 			options: [
-				...attributeFields('contacts').map((field): INodeProperties => ({ ...field, routing: undefined })),
+				...attributeFields('contacts', 'the contact').map((field): INodeProperties => ({ ...field, routing: undefined })),
 				{
 					displayName: 'Tag IDs',
 					name: 'tagIds',
 					type: 'string' as const,
 					default: '',
+					placeholder: 'e.g. 12, 15',
 					description:
-						'Comma-separated tag IDs (or an array from an expression); replaces the contact\'s tags (relationships.tags)',
+						"Comma-separated tag IDs, or an array from an expression. Replaces all of the contact's tags; empty removes them.",
 				},
-			].sort(byName),
+			].sort(byDisplayName),
 			routing: { send: { preSend: [contactUpdateBody] } },
 		},
 	],

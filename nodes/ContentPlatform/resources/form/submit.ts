@@ -1,3 +1,6 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 import {
 	attributeFields,
 	jsonApiWrite,
@@ -9,6 +12,23 @@ import {
 } from '../../shared/builders';
 
 const op = operationOf('form', 'submit');
+
+/**
+ * preSend of the submission: refuses a submission with no field set before any request (the API
+ * answers a `data` without `attributes` with 422), as Contact → Update refuses an empty update.
+ */
+async function requireSubmissionFields(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const fields = this.getNodeParameter('submissionFields', {}) as IDataObject;
+	if (Object.keys(fields ?? {}).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to submit: add at least one field under "Submission Fields"', {
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	return requestOptions;
+}
 
 /**
  * Form → Submit (spec `POST /v1/forms/{id}/submit`): the form and the submission's attributes,
@@ -25,8 +45,9 @@ export const submit: OperationDescription = {
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions: showOnlyFor(op),
-			description: 'The attributes of the form submission',
-			options: attributeFields('form_submissions'),
+			description: 'The answers to send, one field per form field',
+			options: attributeFields('form_submissions', 'the person submitting the form'),
+			routing: { send: { preSend: [requireSubmissionFields] } },
 		},
 	],
 };

@@ -70,6 +70,7 @@ export function conditionsCollection(op: OperationContext): INodeProperties[] {
 							type: 'options',
 							// A literal (n8n's lint reads defaults literally); every conditions table has created_at.
 							default: 'created_at',
+							description: 'The attribute to compare',
 							options: conditions.attributes.map((name) => ({ name: titleCase(name), value: name })).sort(byName),
 						},
 						{
@@ -77,7 +78,8 @@ export function conditionsCollection(op: OperationContext): INodeProperties[] {
 							name: 'operator',
 							type: 'options',
 							default: 'eq',
-							options: conditions.operators.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value })),
+							description: 'How the attribute is compared with the value',
+							options: conditions.operators.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value })).sort(byName),
 						},
 						{
 							displayName: 'Value',

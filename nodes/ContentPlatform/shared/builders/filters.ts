@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { resourceByValue, type FilterSpec } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
 import { searchMethodName } from './resourceLocator';
-import { byName, titleCase } from './text';
+import { byDisplayName, fieldLabel } from './text';
 import { valueField } from './valueField';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -31,7 +31,7 @@ export function filterField(filter: FilterSpec): INodeProperties {
 	if (filter.name === 'site_id') return siteFilterField(filter);
 	if (filter.type === 'array') {
 		return {
-			displayName: titleCase(filter.name),
+			displayName: fieldLabel(filter.name),
 			name: filter.name,
 			type: 'string',
 			default: '',
@@ -43,7 +43,7 @@ export function filterField(filter: FilterSpec): INodeProperties {
 		};
 	}
 	return {
-		displayName: titleCase(filter.name),
+		displayName: fieldLabel(filter.name),
 		name: filter.name,
 		...valueField(filter.type),
 		description: filter.description,
@@ -63,7 +63,7 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 			placeholder: 'Add Filter',
 			default: {},
 			displayOptions: showOnlyFor(op),
-			options: filters.map(filterField).sort(byName),
+			options: filters.map(filterField).sort(byDisplayName),
 		},
 	];
 }
@@ -71,7 +71,7 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 /** The site filter (`filter[site_id]`): a resource locator over the sites list, or an ID. */
 function siteFilterField(filter: FilterSpec): INodeProperties {
 	return {
-		displayName: 'Site',
+		displayName: fieldLabel(filter.name),
 		name: filter.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { filterField } from './filters';
 import { showOnlyFor, type OperationContext } from './operation';
-import { byName, titleCase } from './text';
+import { byDisplayName, byName, fieldLabel } from './text';
 
 /** "Include Related": the endpoint's `include` names as a multi-select (none when it has none). */
 export function includeProperty(op: OperationContext): INodeProperties[] {
@@ -15,8 +15,8 @@ export function includeProperty(op: OperationContext): INodeProperties[] {
 			type: 'multiOptions',
 			default: [],
 			displayOptions: showOnlyFor(op),
-			description: 'Related resources to load with the record (JSON:API include); with Simplify they are resolved into the item',
-			options: include.map((name) => ({ name: titleCase(name), value: name })).sort(byName),
+			description: 'Related records to load along with this one. With Simplify on, each appears in the item under its name.',
+			options: include.map((name) => ({ name: fieldLabel(name), value: name })).sort(byName),
 			routing: {
 				send: { type: 'query', property: 'include', value: '={{ $value.length ? $value.join(",") : undefined }}' },
 			},
@@ -42,8 +42,8 @@ export function includedPagingProperty(op: OperationContext): INodeProperties[] 
 					include: [{ _cnd: { exists: true } }],
 				},
 			},
-			description: 'Paging of the included records; the API ignores these without Include Related',
-			options: includeFilters.map(filterField).sort(byName),
+			description: 'Which page of the related records to load, and how many per page',
+			options: includeFilters.map(filterField).sort(byDisplayName),
 		},
 	];
 }

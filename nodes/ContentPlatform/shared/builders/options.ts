@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ATTRIBUTES } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
-import { byName, titleCase } from './text';
+import { byDisplayName, byName, fieldLabel, plural } from './text';
 
 /** "Fields": the sparse fieldset `fields[<type>]` of the endpoint, a multi-select of the type's attributes. */
 export function fieldsOption(op: OperationContext): INodeProperties[] {
@@ -14,9 +14,9 @@ export function fieldsOption(op: OperationContext): INodeProperties[] {
 			name: 'fields',
 			type: 'multiOptions',
 			default: [],
-			description: `Sparse fieldset: return only these attributes (fields[${type}])`,
+			description: `Return only these fields of each ${op.resource.displayName.toLowerCase()} (all fields when none is chosen)`,
 			options: Object.keys(ATTRIBUTES[type])
-				.map((name) => ({ name: titleCase(name), value: name }))
+				.map((name) => ({ name: fieldLabel(name), value: name }))
 				.sort(byName),
 			routing: {
 				send: { type: 'query', property: `fields[${type}]`, value: '={{ $value.length ? $value.join(",") : undefined }}' },
@@ -36,8 +36,8 @@ export function sortOptions(op: OperationContext): INodeProperties[] {
 			name: 'sort',
 			type: 'options',
 			default: defaultKey,
-			description: 'The field to sort by',
-			options: keys.map((key) => ({ name: titleCase(key), value: key })).sort(byName),
+			description: `The field to sort the ${plural(op.resource.displayName.toLowerCase())} by`,
+			options: keys.map((key) => ({ name: fieldLabel(key), value: key })).sort(byName),
 			routing: {
 				send: {
 					type: 'query',
@@ -51,7 +51,7 @@ export function sortOptions(op: OperationContext): INodeProperties[] {
 			name: 'sortDirection',
 			type: 'options',
 			default: 'ascending',
-			description: 'Applies to "Sort By"',
+			description: "Order of 'Sort By': ascending (A to Z, oldest first) or descending",
 			options: [
 				{ name: 'Ascending', value: 'ascending' },
 				{ name: 'Descending', value: 'descending' },
@@ -71,7 +71,7 @@ export function optionsCollection(op: OperationContext, options: INodeProperties
 			placeholder: 'Add Option',
 			default: {},
 			displayOptions: showOnlyFor(op),
-			options: options.sort(byName),
+			options: options.sort(byDisplayName),
 		},
 	];
 }

@@ -113,7 +113,8 @@ function idsField(op: OperationContext): INodeProperties {
 		default: [],
 		required: true,
 		displayOptions: showOnlyFor(op),
-		description: `The ${plural.toLowerCase()}: choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a> (an array, or comma-separated)`,
+		description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'An expression may give an array of IDs or comma-separated IDs',
 	};
 }
 
