@@ -8,6 +8,9 @@ import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOption
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { JSON_API, NODE_PROPERTIES, encodedPieces, propertiesOf, queryPieces, rl, runWith, useSandbox } from './helpers/fixtures';
 import { RESOURCES } from '../nodes/ContentPlatform/shared/spec';
+import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
+import { accessTokenCredentials } from './helpers/fixtures';
+import { loadOptionsContext } from './helpers/loadOptions';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -507,5 +510,37 @@ describe('Destructive operations: described, never retried', () => {
 		const { message, requests } = await failing({ resource: 'customer', operation: 'revokeOffers', customerId: rl('3'), offerIds: ['1'] });
 		expect(message).toContain('The Content Platform API answered 500');
 		expect(requests).toHaveLength(1);
+	});
+});
+
+describe('the lists of the Tags and Offers fields (load options)', () => {
+	const loadOptions = new ContentPlatform().methods.loadOptions as Record<string, (this: unknown) => Promise<Array<{ name: string; value: string }>>>;
+
+	test('exactly two lists: offers and tags', () => {
+		expect(Object.keys(loadOptions).sort()).toEqual(['listOffers', 'listTags']);
+	});
+
+	test('Tags: every tag that is not archived, "name (ID)", by name; pages of 100 from GET /v1/contact_tags', async () => {
+		sandbox.insertMany('contact_tags', 120, (i) => ({ attributes: { name: `bulk-${String(i).padStart(3, '0')}` } }));
+		const context = loadOptionsContext({ parameters: { resource: 'contact', operation: 'addTags' }, credentials: accessTokenCredentials(sandbox) });
+		sandbox.clearRequests();
+		const options = await loadOptions.listTags.call(context);
+		expect(sandbox.requests.map((r) => [r.rawPath, r.query['page[number]'], r.query['page[size]']])).toEqual([
+			['/v1/contact_tags', '1', '100'],
+			['/v1/contact_tags', '2', '100'],
+		]);
+		const visible = sandbox.store.contact_tags.filter((t) => !(t as unknown as { archived?: boolean }).archived);
+		expect(options).toHaveLength(visible.length);
+		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
+		expect(options).toContainEqual({ name: 'customer (2)', value: '2' });
+		expect(options.map((o) => o.value)).not.toContain('6');
+	});
+
+	test('Offers: "title · price (ID)"', async () => {
+		const context = loadOptionsContext({ parameters: { resource: 'contact', operation: 'grantOffers' }, credentials: accessTokenCredentials(sandbox) });
+		const options = await loadOptions.listOffers.call(context);
+		const offer = sandbox.find('offers', '1')!;
+		expect(options).toHaveLength(sandbox.store.offers.length);
+		expect(options).toContainEqual({ name: `${String(offer.attributes.title)} · ${String(offer.attributes.price_description)} (1)`, value: '1' });
 	});
 });
