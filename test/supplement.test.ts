@@ -6,10 +6,9 @@
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { JSON_API, NODE_PROPERTIES, encodedPieces, propertiesOf, queryPieces, rl, runWith, useSandbox } from './helpers/fixtures';
+import { JSON_API, NODE_PROPERTIES, accessTokenCredentials, encodedPieces, propertiesOf, queryPieces, rl, runWith, useSandbox } from './helpers/fixtures';
 import { RESOURCES } from '../nodes/ContentPlatform/shared/spec';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
-import { accessTokenCredentials } from './helpers/fixtures';
 import { loadOptionsContext } from './helpers/loadOptions';
 
 let sandbox: Sandbox;
