@@ -1,14 +1,21 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+
+import { apiRoot } from '../nodes/ContentPlatform/shared/baseUrl';
 
 /**
  * Access token credential: `Authorization: Bearer <token>` on every request (spec "Authentication").
  * The spec does not show how tokens are issued; see the README.
+ *
+ * `authenticate` also applies the Base URL rule (`shared/baseUrl.ts`: normalised, or refused with
+ * a message naming the fix) to every request, the credential test included, and keeps the token
+ * from following a redirect to another origin (n8n's `sendCredentialsOnCrossOriginRedirect`).
  */
 export class ContentPlatformApi implements ICredentialType {
 	name = 'contentPlatformApi';
@@ -28,7 +35,7 @@ export class ContentPlatformApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			required: true,
 			description:
-				'The address the API paths are relative to, without /v1 (a trailing slash is fine). Requests go to <Base URL>/v1/…',
+				'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Requests go to <Base URL>/v1/…',
 		},
 		{
 			displayName: 'Access Token',
@@ -42,14 +49,16 @@ export class ContentPlatformApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const root = apiRoot(credentials.baseUrl);
+		if (requestOptions.baseURL !== undefined) requestOptions.baseURL = root;
+		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
+		requestOptions.sendCredentialsOnCrossOriginRedirect = false;
+		return requestOptions;
+	}
 
 	/**
 	 * The Test button: reads the token's own user (`GET /v1/me`, platform-api-supplement.md section 4),

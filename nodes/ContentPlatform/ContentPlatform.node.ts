@@ -4,6 +4,8 @@ import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { nodeProperties } from './resources';
 import { authenticationProperty, credentialsDescription } from './shared/authentication';
+import { baseUrlExpression } from './shared/baseUrl';
+import { requestSettingsProperty } from './shared/requestOptions';
 import { JSON_API_MEDIA_TYPE } from './shared/transport';
 
 /**
@@ -28,7 +30,10 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") + "/v1" }}',
+			// Normalised here for n8n; every request's preSend applies the full rule (shared/baseUrl.ts).
+			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
+			// Redirects are followed by the package, within the Base URL's origin only (transport.ts).
+			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,
 			},
@@ -44,7 +49,7 @@ export class ContentPlatform implements INodeType {
 					'={{ ["contact", "customer"].includes($parameter["resource"]) && $parameter["operation"] === "getAll" && !$parameter["filters"]?.site_id }}',
 			},
 		],
-		properties: [authenticationProperty, ...nodeProperties],
+		properties: [authenticationProperty, ...nodeProperties, requestSettingsProperty],
 	};
 
 	methods = {

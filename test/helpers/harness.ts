@@ -456,8 +456,10 @@ export interface RunOptions {
 	type?: string;
 	/** Which credential types the node has set, with ids (default: both, id "1" and "2"). */
 	nodeCredentials?: INode['credentials'];
-	/** The node's settings, for example `{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }`. */
-	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
+	/** Called with the running execution (n8n's cancelable promise), for example to cancel it. */
+	onExecution?: (execution: { cancel(): void }) => void;
+	/** n8n node settings (retryOnFail, maxTries, waitBetweenTries, onError). */
+	settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
 }
 
 /**
@@ -545,7 +547,9 @@ export async function runNode(options: RunOptions): Promise<NodeRunResult> {
 	} as unknown as IRunExecutionData;
 
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	const execution = execute.processRunExecutionData(workflow);
+	options.onExecution?.(execution);
+	await execution;
 	const run = await done;
 	const task = run.data.resultData.runData[node.name]?.[0];
 	return {

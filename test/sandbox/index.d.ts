@@ -87,7 +87,7 @@ export interface Fault {
 	/** Status to answer (default 500 when body or headers are given). */
 	status?: number;
 	/** Body: an object is sent as JSON, a string as text/plain. Default: a JSON:API error. */
-	body?: string | object;
+	body?: string | object | ((request: RecordedRequest) => string | object);
 	headers?: Record<string, string>;
 	/** Delay before answering. With only delayMs set, the normal answer follows the delay. */
 	delayMs?: number;
@@ -132,6 +132,59 @@ export interface SupplementLog {
 	revocations: Array<{ offer: string; customer: string | null }>;
 }
 
+/** A webhook event of the platform (supplement section 5). */
+export type HookEventName = 'purchase' | 'payment_succeeded' | 'order_created' | 'form_submission' | 'tag_added' | 'tag_removed';
+
+/** A hook registered with POST /v1/hooks (test/sandbox/hooks.js). */
+export interface RegisteredHook {
+	id: string;
+	event: HookEventName;
+	target_url: string;
+	resource_id: number | null;
+	site_id: string;
+	created_at: string;
+	updated_at: string;
+}
+
+/** One POST made by `deliver` (status 0 = no answer). */
+export interface HookDelivery {
+	event: string;
+	url: string;
+	body: unknown;
+	status: number;
+	/** Milliseconds until the receiver's answer ended. */
+	ms: number;
+	/** Epoch milliseconds when the POST was sent. */
+	at: number;
+}
+
+/** What `deliver` sends in place of the default (see test/sandbox/hooks.js). */
+export interface DeliverOptions {
+	/** The body's `id` (default: the payload's record of the event's main type). */
+	id?: string;
+	/** Replaces the whole body; a string is sent as is. */
+	body?: unknown;
+	/** Deliver to this URL only, instead of every hook registered for the event. */
+	url?: string;
+	/** Records to build the default payload from. */
+	customerId?: string;
+	offerId?: string;
+	transactionId?: string;
+	orderId?: string;
+	formSubmissionId?: string;
+	contactId?: string;
+	tagId?: string;
+}
+
+/** A JSON:API resource object as delivered in a payload. */
+export interface PayloadResource {
+	id: string;
+	type: string;
+	attributes?: Record<string, unknown>;
+	relationships?: Record<string, { data?: ResourceIdentifier | ResourceIdentifier[] | null }>;
+	links?: Record<string, unknown>;
+}
+
 export interface Sandbox {
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:43567 (API paths are url + '/v1/...'). */
 	url: string;
@@ -170,6 +223,19 @@ export interface Sandbox {
 	expireTokens(): void;
 	/** Side effects of the supplement's offer grants (see supplement.js). */
 	supplement: SupplementLog;
+	/** Hooks registered through POST /v1/hooks (live). */
+	hooks: RegisteredHook[];
+	/** Every delivery made by `deliver`, in order. */
+	deliveries: HookDelivery[];
+	/** What GET /v1/hooks/<event>_sample answers. */
+	hookSample(event: HookEventName): PayloadResource[];
+	/** The payload `deliver` builds from the store (a purchase is created for `purchase`). */
+	hookPayload(event: HookEventName, options?: DeliverOptions): PayloadResource[];
+	/**
+	 * POSTs `{id, event, payload}` to every target URL registered for the event; resolves to the
+	 * highest HTTP status answered (0 = no hook or no answer).
+	 */
+	deliver(event: HookEventName, payload?: PayloadResource[], options?: DeliverOptions): Promise<number>;
 	/** Stops the server and closes all connections. */
 	close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ const http = require('node:http');
 const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
+const { createHooks } = require('./hooks');
 const supplement = require('./supplement');
 
 const JSON_API = 'application/vnd.api+json';
@@ -892,7 +893,7 @@ async function applyFault(state, fault, req, res, recorded) {
 	}
 	if (fault.status === undefined && fault.body === undefined && fault.headers === undefined) return false;
 	const status = fault.status || 500;
-	const body = fault.body !== undefined ? fault.body : { errors: [errorObject(status, 'Injected fault')] };
+	const body = typeof fault.body === 'function' ? fault.body(recorded) : fault.body !== undefined ? fault.body : { errors: [errorObject(status, 'Injected fault')] };
 	send(res, recorded, { status, body, headers: fault.headers });
 	return true;
 }
@@ -907,6 +908,8 @@ function answer(state, recorded, bodyError) {
 	if (accountAnswer) return accountAnswer;
 	const ctx = createContext(state, recorded);
 	ctx.bodyError = bodyError;
+	const hooked = state.hooks.route(recorded);
+	if (hooked) return hooked;
 	try {
 		return dispatch(ctx);
 	} catch (error) {
@@ -986,6 +989,7 @@ async function createSandbox(options = {}) {
 		});
 	});
 	state.url = `http://127.0.0.1:${server.address().port}`;
+	state.hooks = createHooks(state, (record) => serialize(record, createContext(state, { query: {}, rawPath: '', rawQuery: '' })));
 
 	let closing = null;
 	/** @type {import('./index').Sandbox} */
@@ -998,6 +1002,7 @@ async function createSandbox(options = {}) {
 		store: db.store,
 		issuedTokens: state.issuedTokens,
 		account: state.account,
+		...state.hooks.controls,
 		clearRequests() {
 			state.requests.length = 0;
 		},
@@ -1017,6 +1022,7 @@ async function createSandbox(options = {}) {
 		close() {
 			if (!closing) {
 				state.closed = true;
+				state.hooks.close();
 				for (const timer of state.timers) clearTimeout(timer);
 				state.timers.clear();
 				closing = new Promise((resolve) => {

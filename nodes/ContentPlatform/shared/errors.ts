@@ -55,6 +55,90 @@ function headerValue(headers: IDataObject | undefined, name: string): string | u
 }
 
 /**
+ * `Retry-After` as words: "7 seconds" for delay-seconds, "Tue, 24 Nov 2026 10:00:00 GMT (in 30
+ * seconds)" for an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable.
+ */
+export function retryAfterText(value: string | undefined, now: number = Date.now()): string | undefined {
+	const text = value?.trim();
+	if (!text) return undefined;
+	if (/^\d+$/.test(text)) return `${Number(text)} second${text === '1' ? '' : 's'}`;
+	const at = Date.parse(text);
+	if (Number.isNaN(at)) return undefined;
+	const seconds = Math.max(0, Math.ceil((at - now) / 1000));
+	return `${new Date(at).toUTCString()} (in ${seconds} second${seconds === 1 ? '' : 's'})`;
+}
+
+/** What replaces a secret in anything shown. */
+const REDACTED = '[redacted]';
+
+/** The forms in which a secret may come back from a server: as is, URL-encoded, JSON-escaped. */
+function secretForms(secrets: string[]): string[] {
+	const forms = new Set<string>();
+	for (const secret of secrets) {
+		if (secret.length < 4) continue;
+		forms.add(secret);
+		forms.add(encodeURIComponent(secret));
+		forms.add(JSON.stringify(secret).slice(1, -1));
+	}
+	return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every secret (see `secretForms`) replaced by "[redacted]". */
+export function redactText(text: string, secrets: string[]): string {
+	let result = text;
+	for (const form of secretForms(secrets)) result = result.split(form).join(REDACTED);
+	return result;
+}
+
+/** A copy of a parsed body (string, array, object) with every secret redacted, keys included. */
+export function redactValue(value: unknown, secrets: string[]): unknown {
+	if (secrets.length === 0) return value;
+	if (typeof value === 'string') return redactText(value, secrets);
+	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets));
+	if (typeof value === 'object' && value !== null) {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [redactText(key, secrets), redactValue(entry, secrets)]),
+		);
+	}
+	return value;
+}
+
+/**
+ * The same error with every secret redacted in place, in its message, description, stack and
+ * every string it holds (the server's answer, n8n's request details), however deep.
+ */
+export function redactError<T>(error: T, secrets: string[]): T {
+	if (secrets.length === 0 || typeof error !== 'object' || error === null) return error;
+	const seen = new WeakSet<object>();
+	const walk = (target: Record<string, unknown>, depth: number) => {
+		if (seen.has(target) || depth > 8) return;
+		seen.add(target);
+		for (const key of Object.getOwnPropertyNames(target)) {
+			let value: unknown;
+			try {
+				value = target[key];
+			} catch {
+				continue;
+			}
+			if (typeof value === 'string') {
+				const redacted = redactText(value, secrets);
+				if (redacted !== value) {
+					try {
+						target[key] = redacted;
+					} catch {
+						// read-only property: left as is
+					}
+				}
+			} else if (typeof value === 'object' && value !== null && !(value instanceof Buffer)) {
+				walk(value as Record<string, unknown>, depth + 1);
+			}
+		}
+	};
+	walk(error as unknown as Record<string, unknown>, 0);
+	return error;
+}
+
+/**
  * Builds the NodeApiError for an HTTP error answer.
  *
  * Message by status: 401 → check the credential; 403 → missing permission; 404 → no <resource>
@@ -90,10 +174,18 @@ export function apiErrorFromResponse(
 			message = `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
 			break;
 		case 429: {
-			const retryAfter = headerValue(response.headers as IDataObject, 'retry-after');
-			message = `Rate limited by the Content Platform API${retryAfter ? `: retry after ${retryAfter} seconds` : ''}${first ? ` — ${first}` : ''}`;
+			const retryAfter = retryAfterText(headerValue(response.headers as IDataObject, 'retry-after'));
+			message = `Rate limited by the Content Platform API${retryAfter ? `: retry after ${retryAfter}` : ''}${first ? ` — ${first}` : ''}`;
 			break;
 		}
+		case 300:
+		case 301:
+		case 302:
+		case 303:
+		case 307:
+		case 308:
+			message = `The Content Platform API answered ${status} (a redirect)${headerValue(response.headers as IDataObject, 'location') ? '' : ' without a Location'}`;
+			break;
 		default:
 			message = first
 				? `The Content Platform API answered ${status}: ${first}`

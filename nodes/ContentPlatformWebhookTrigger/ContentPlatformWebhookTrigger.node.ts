@@ -1,0 +1,259 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type NodeApiError,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
+import { cleanId } from '../ContentPlatform/shared/transport';
+import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
+import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
+import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
+
+/** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
+const WEBHOOK_NAME = 'default';
+
+function eventOf(context: IHookFunctions | IWebhookFunctions): HookEvent {
+	const value = context.getNodeParameter('event') as string;
+	return hookEventByValue(value) ?? HOOK_EVENTS[0];
+}
+
+function siteIdOf(context: IHookFunctions): string {
+	return cleanId(context.getNodeParameter('siteId', ''));
+}
+
+/** Static data `hooks`: the hook ID registered for each target URL (production and test URL). */
+function storedHooks(context: IHookFunctions): IDataObject {
+	const staticData = context.getWorkflowStaticData('node');
+	if (typeof staticData.hooks !== 'object' || staticData.hooks === null) staticData.hooks = {};
+	return staticData.hooks as IDataObject;
+}
+
+/** This node's registrations of `event` for `url`. */
+async function ourHooks(context: IHookFunctions, event: HookEvent, url: string): Promise<Hook[]> {
+	return (await listHooks(context, event.value)).filter((hook) => hook.targetUrl === url);
+}
+
+/** Answers the delivery with a status and a small JSON body; nothing is emitted. */
+function reply(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	const response = context.getResponseObject();
+	response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify(body));
+	return { noWebhookResponse: true };
+}
+
+/** The delivered body: n8n's parsed JSON, or the raw body parsed here when n8n did not parse it. */
+function bodyOf(context: IWebhookFunctions): unknown {
+	const body = context.getBodyData() as unknown;
+	if (typeof body === 'object' && body !== null && Object.keys(body).length > 0) return body;
+	const raw = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
+	const text = typeof raw === 'string' ? raw : raw instanceof Buffer ? raw.toString('utf8') : '';
+	if (text.trim() === '') return body;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * Content Platform Webhook Trigger: registers a hook on the platform when the workflow is
+ * activated (and while the editor listens for a test event), deletes it when deactivated, and
+ * turns each delivery into one item (supplement section 5, "Webhooks").
+ */
+export class ContentPlatformWebhookTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Content Platform Webhook Trigger',
+		name: 'contentPlatformWebhookTrigger',
+		icon: { light: 'file:../../icons/contentPlatform.svg', dark: 'file:../../icons/contentPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow at once when the Content Platform sends an event (purchase, payment, order, form submission, tag added or removed)',
+		defaults: {
+			name: 'Content Platform Webhook Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: credentialsDescription,
+		webhooks: [
+			{
+				name: WEBHOOK_NAME,
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			authenticationProperty,
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: HOOK_EVENTS.map((event) => ({
+					name: event.name,
+					value: event.value,
+					description: `When ${event.meaning} (scope: ${event.scopes.join(', ')})`,
+				})).sort((a, b) => a.name.localeCompare(b.name)),
+				default: 'purchase',
+			},
+			{
+				displayName: 'Site ID',
+				name: 'siteId',
+				type: 'string',
+				required: true,
+				default: '',
+				description: 'ID of the site whose events are sent (every hook belongs to one site)',
+			},
+			{
+				displayName: 'Confirm With API',
+				name: 'confirm',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API\'s data, not the sender\'s',
+			},
+			{
+				displayName: 'Simplify',
+				name: 'simple',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return a simplified version of the response instead of the raw data',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Resource ID',
+						name: 'resourceId',
+						type: 'string',
+						default: '',
+						description: 'Only events of this one resource, for example the ID of one tag for Tag Added (empty: every event of the kind)',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			/**
+			 * Whether this URL already has a hook for the event and site: reuses it (no duplicate),
+			 * deletes any further registrations of the same URL and event (left behind by an
+			 * activation that failed after registering) and a registration for another site.
+			 */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const url = this.getNodeWebhookUrl(WEBHOOK_NAME) as string;
+				const event = eventOf(this);
+				const siteId = siteIdOf(this);
+				const stored = storedHooks(this);
+				const found = await ourHooks(this, event, url);
+				const keep =
+					found.find((hook) => hook.id === stored[url] && hook.siteId === siteId) ??
+					found.find((hook) => hook.siteId === siteId);
+				for (const hook of found) {
+					if (hook !== keep) await deleteHook(this, hook.id);
+				}
+				if (!keep) {
+					delete stored[url];
+					return false;
+				}
+				stored[url] = keep.id;
+				return true;
+			},
+
+			/**
+			 * Registers the hook (`POST /v1/hooks`). When that fails, registrations of this URL and
+			 * event that the API may have made anyway (an answer lost on the way) are deleted before
+			 * the error is shown, so a failed activation leaves nothing behind.
+			 */
+			async create(this: IHookFunctions): Promise<boolean> {
+				const url = this.getNodeWebhookUrl(WEBHOOK_NAME) as string;
+				const event = eventOf(this);
+				const siteId = siteIdOf(this);
+				const options = this.getNodeParameter('options', {}) as IDataObject;
+				if (siteId === '') {
+					throw new NodeOperationError(this.getNode(), '"Site ID" is empty: enter the ID of the site whose events to receive');
+				}
+				try {
+					const hook = await createHook(this, {
+						event: event.value,
+						targetUrl: url,
+						siteId,
+						resourceId: cleanId(options.resourceId) || undefined,
+					});
+					storedHooks(this)[url] = hook.id;
+					return true;
+				} catch (error) {
+					const cleanup = await ourHooks(this, event, url)
+						.then(async (left) => {
+							for (const hook of left) await deleteHook(this, hook.id);
+							return left.length ? `${left.length} registration(s) left behind were deleted` : '';
+						})
+						.catch((cleanupError: Error) => `cleaning up failed as well: ${cleanupError.message}`);
+					const failure = error as NodeApiError;
+					throw new NodeOperationError(this.getNode(), failure, {
+						description: [failure.description, cleanup].filter(Boolean).join('; ') || undefined,
+					});
+				}
+			},
+
+			/** Deletes the hook of this URL (`DELETE /v1/hooks/{id}`; one already gone counts as deleted). */
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const url = this.getNodeWebhookUrl(WEBHOOK_NAME) as string;
+				const stored = storedHooks(this);
+				const id = stored[url];
+				if (typeof id === 'string' && id !== '') {
+					await deleteHook(this, id);
+				} else {
+					for (const hook of await ourHooks(this, eventOf(this), url)) await deleteHook(this, hook.id);
+				}
+				delete stored[url];
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const event = eventOf(this);
+		const body = bodyOf(this);
+		const delivery = parseDelivery(body, event);
+		if (typeof delivery === 'string') return reply(this, 400, { error: delivery });
+
+		const staticData = this.getWorkflowStaticData('node');
+		const key = deliveryKey(delivery, (body as IDataObject).payload);
+		if (isRecentDelivery(staticData, key)) return reply(this, 200, { status: 'duplicate delivery, not emitted' });
+
+		if (this.getNodeParameter('confirm', false) as boolean) {
+			let confirmed;
+			try {
+				confirmed = await fetchRecord(this, event.primaryType, delivery.primary.id);
+			} catch (error) {
+				return reply(this, 503, { error: `Could not confirm the record with the API: ${(error as Error).message}` });
+			}
+			if (!confirmed || confirmed.type !== event.primaryType) {
+				return reply(this, 400, { error: `The API has no ${event.primaryType} record with ID "${delivery.primary.id}"` });
+			}
+			delivery.primary = { ...confirmed, id: String(confirmed.id) };
+		}
+
+		rememberDelivery(staticData, key);
+		const simplify = this.getNodeParameter('simple', true) as boolean;
+		// The node answers itself before n8n starts the execution: n8n saves the static data (the
+		// delivery just remembered) when the answer is sent, and starting the execution first would
+		// clear its "changed" mark (measured in n8n 2.41: with n8n's own answer, repeats were emitted).
+		const answered = reply(this, 200, { status: 'received' });
+		return { ...answered, workflowData: [[{ json: deliveryItem(delivery, simplify) }]] };
+	}
+}

@@ -1,0 +1,78 @@
+/**
+ * The platform's webhook events as data (supplement section 5, "Webhooks": the event enum, the
+ * scope each needs, the sample path and the `type` of each sample array item, in order).
+ */
+export interface HookEvent {
+	/** The API's event name, sent as `event` and `filter[event_eq]`, for example `purchase`. */
+	value: string;
+	/** Shown name, for example "Purchase". */
+	name: string;
+	/** What happened, for the option's description. */
+	meaning: string;
+	/** Scopes the document names for the event. */
+	scopes: string[];
+	/**
+	 * The `type` of the resource that triggered the event: the item's main record, the record
+	 * "Confirm With API" reads back (`GET /v1/<type>/{id}`).
+	 */
+	primaryType: string;
+	/** The `type` of every item of the sample payload, in the sample's order. */
+	payloadTypes: string[];
+}
+
+/** The six events (supplement section 5). The sample path is `/v1/hooks/<value>_sample`. */
+export const HOOK_EVENTS: HookEvent[] = [
+	{
+		value: 'purchase',
+		name: 'Purchase',
+		meaning: 'a purchase is made',
+		scopes: ['view:purchases'],
+		primaryType: 'purchases',
+		payloadTypes: ['purchases', 'offers', 'customers'],
+	},
+	{
+		value: 'payment_succeeded',
+		name: 'Payment Succeeded',
+		meaning: 'a payment transaction succeeds',
+		scopes: ['view:transactions'],
+		primaryType: 'transactions',
+		payloadTypes: ['transactions', 'customers'],
+	},
+	{
+		value: 'order_created',
+		name: 'Order Created',
+		meaning: 'an order is created',
+		scopes: ['view:transactions', 'view:orders'],
+		primaryType: 'orders',
+		payloadTypes: ['transactions', 'customers', 'orders', 'order_items'],
+	},
+	{
+		value: 'form_submission',
+		name: 'Form Submission',
+		meaning: 'a form is submitted',
+		scopes: ['view:form_submissions'],
+		primaryType: 'form_submissions',
+		payloadTypes: ['form_submissions', 'forms'],
+	},
+	{
+		value: 'tag_added',
+		name: 'Tag Added',
+		meaning: 'a tag is added to a contact',
+		scopes: ['view:contacts'],
+		primaryType: 'contacts',
+		payloadTypes: ['contacts', 'contact_tags'],
+	},
+	{
+		value: 'tag_removed',
+		name: 'Tag Removed',
+		meaning: 'a tag is removed from a contact',
+		scopes: ['view:contacts'],
+		primaryType: 'contacts',
+		payloadTypes: ['contacts', 'contact_tags'],
+	},
+];
+
+/** The event with this API name; undefined for an unknown name. */
+export function hookEventByValue(value: string): HookEvent | undefined {
+	return HOOK_EVENTS.find((event) => event.value === value);
+}

@@ -1,0 +1,139 @@
+import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import {
+	apiRequest,
+	apiRoot,
+	checkedDocument,
+	credentialTypeOf,
+	documentHasMore,
+	JSON_API_MEDIA_TYPE,
+	statusErrorPolicy,
+	type RequestContext,
+} from '../ContentPlatform/shared/transport';
+
+/**
+ * The hook registrations of the platform (supplement section 5): list, create and delete
+ * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
+ * secrets never in messages).
+ */
+
+/** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
+export const HOOK_PAGE_SIZE = 100;
+
+/** A registered hook as the API answers it (attributes HA, relationship `site`). */
+export interface Hook {
+	id: string;
+	event: string;
+	targetUrl: string;
+	siteId: string | undefined;
+}
+
+function toHook(resource: ResourceObject): Hook {
+	const attributes = resource.attributes ?? {};
+	const site = resource.relationships?.site?.data;
+	return {
+		id: String(resource.id),
+		event: String(attributes.event ?? ''),
+		targetUrl: String(attributes.target_url ?? ''),
+		siteId: site && !Array.isArray(site) ? String(site.id) : undefined,
+	};
+}
+
+/** One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). */
+async function sendRequest(
+	context: RequestContext,
+	method: IHttpRequestMethods,
+	path: string,
+	body?: IDataObject,
+): Promise<IN8nHttpFullResponse> {
+	const credentialType = credentialTypeOf(context);
+	const credentials = await context.getCredentials(credentialType);
+	return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+		method,
+		baseURL: apiRoot(credentials.baseUrl),
+		url: path,
+		headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
+		...(body ? { body: JSON.stringify(body) } : {}),
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
+	})) as IN8nHttpFullResponse;
+}
+
+/**
+ * Every hook registered for `event`: `GET /v1/hooks?filter[event_eq]=<event>`, pages of
+ * {@link HOOK_PAGE_SIZE} until a page is short or empty or the document says no page follows.
+ * Errors throw the package's NodeApiError.
+ */
+export async function listHooks(context: RequestContext, event: string): Promise<Hook[]> {
+	const hooks: Hook[] = [];
+	for (let page = 1; ; page++) {
+		const document = await apiRequest(context, 'GET', '/hooks', {
+			'filter[event_eq]': event,
+			'page[number]': page,
+			'page[size]': HOOK_PAGE_SIZE,
+		});
+		const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
+		hooks.push(...resources.map(toHook));
+		const hasMore = documentHasMore(document) ?? resources.length >= HOOK_PAGE_SIZE;
+		if (!hasMore || resources.length === 0) return hooks;
+	}
+}
+
+/** What {@link createHook} registers. */
+export interface HookRegistration {
+	event: string;
+	targetUrl: string;
+	siteId: string;
+	/** Optional: restricts the hook to one resource (for example one tag); sent as a number when numeric. */
+	resourceId?: string;
+}
+
+/**
+ * Registers a hook: `POST /v1/hooks` with `{data: {type: 'hooks', attributes: {target_url, event,
+ * resource_id?}, relationships: {site: {data: {type: 'sites', id}}}}}`; 201 → the hook.
+ * Errors (401, 403, 422 with the invalid fields) throw the package's NodeApiError.
+ */
+export async function createHook(context: RequestContext, registration: HookRegistration): Promise<Hook> {
+	const attributes: IDataObject = { target_url: registration.targetUrl, event: registration.event };
+	if (registration.resourceId) {
+		attributes.resource_id = /^\d+$/.test(registration.resourceId)
+			? Number(registration.resourceId)
+			: registration.resourceId;
+	}
+	const response = await sendRequest(context, 'POST', '/hooks', {
+		data: {
+			type: 'hooks',
+			attributes,
+			relationships: { site: { data: { type: 'sites', id: registration.siteId } } },
+		},
+	});
+	const document = checkedDocument(context, response, { resourceName: 'hook' });
+	return toHook(document.data as ResourceObject);
+}
+
+/**
+ * Deletes a hook: `DELETE /v1/hooks/{id}` (204).
+ * @returns true when deleted, false when the API says it does not exist (404); other errors throw.
+ */
+export async function deleteHook(context: RequestContext, id: string): Promise<boolean> {
+	const response = await sendRequest(context, 'DELETE', `/hooks/${encodeURIComponent(id)}`);
+	if (response.statusCode === 404) return false;
+	if (response.statusCode >= 400) checkedDocument(context, response, { resourceName: 'hook', id });
+	return true;
+}
+
+/**
+ * Reads one record back by type and ID (`GET /v1/<type>/{id}`), for "Confirm With API".
+ * @returns the resource object, or undefined when the API answers 404; other errors throw.
+ */
+export async function fetchRecord(
+	context: RequestContext,
+	type: string,
+	id: string,
+): Promise<ResourceObject | undefined> {
+	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}`);
+	if (response.statusCode === 404) return undefined;
+	const document = checkedDocument(context, response, { resourceName: type, id });
+	return document.data as ResourceObject;
+}

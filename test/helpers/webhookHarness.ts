@@ -1,0 +1,224 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test receiver on node:http */
+/**
+ * Drives the webhook trigger through n8n-core's real HookContext (checkExists / create / delete,
+ * as n8n's webhook service runs them: checkExists, then create when it says false, and delete when
+ * activation fails) and WebhookContext (webhook()), against the sandbox API. A small receiver on
+ * 127.0.0.1 plays n8n's webhook server, so the sandbox's `deliver()` reaches the node over HTTP:
+ * `/webhook/...` is the production URL, `/webhook-test/...` the editor's test URL.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type IWebhookData,
+	type IWebhookDescription,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { ContentPlatformWebhookTrigger } from '../../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
+import { PACKAGE, TestCredentialsHelper, registerNodeType, nodeTypes, testAdditionalData } from './harness';
+
+export const webhookTrigger = new ContentPlatformWebhookTrigger();
+registerNodeType('contentPlatformWebhookTrigger', webhookTrigger);
+
+/** The node's webhook ID: n8n gives every webhook node a random UUID, the unguessable part of its URL. */
+export const WEBHOOK_ID = '3f0c9b8e-5d1a-4c1e-9b7a-0c2e7d4f6a11';
+
+/** What one delivery gave: the status answered, the reply body (when the node wrote one), the items emitted. */
+export interface ReceiveResult {
+	status: number;
+	body?: IDataObject;
+	items: IDataObject[];
+}
+
+/** The result of activation, deactivation, listening: an error or nothing. */
+export interface HookResult {
+	error?: Error & { description?: string | null };
+}
+
+/** One webhook trigger node in one workflow whose static data survives between calls. */
+export class WebhookRunner {
+	readonly node: INode;
+
+	readonly credentials: TestCredentialsHelper;
+
+	readonly workflow: Workflow;
+
+	/** Items emitted by deliveries that came in over HTTP (the receiver), in order. */
+	readonly emitted: IDataObject[] = [];
+
+	private server: Server | undefined;
+
+	private baseUrl = 'http://127.0.0.1:5678';
+
+	constructor(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject>) {
+		this.node = {
+			id: 'webhook-trigger-1',
+			name: 'Content Platform Webhook Trigger',
+			type: `${PACKAGE}.contentPlatformWebhookTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters,
+			credentials: {
+				contentPlatformApi: { id: '1', name: 'Content Platform account' },
+				contentPlatformOAuth2Api: { id: '2', name: 'Content Platform OAuth2 account' },
+			},
+		};
+		this.credentials = new TestCredentialsHelper(credentials);
+		this.workflow = new Workflow({ id: 'wf-webhook', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData: {} });
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			...testAdditionalData(this.credentials),
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+			...extra,
+		} as IWorkflowExecuteAdditionalData;
+	}
+
+	private webhookData(isTest: boolean): IWebhookData {
+		const description = webhookTrigger.description.webhooks![0] as IWebhookDescription;
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${WEBHOOK_ID}/${description.path}`,
+			webhookDescription: description,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData(),
+			webhookId: WEBHOOK_ID,
+			isTest,
+		} as IWebhookData;
+	}
+
+	/** The node's production (or test) webhook URL, as n8n computes it. */
+	url(isTest = false): string {
+		const context = new HookContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate', this.webhookData(isTest));
+		return context.getNodeWebhookUrl('default')!;
+	}
+
+	private async method(name: 'checkExists' | 'create' | 'delete', isTest: boolean): Promise<boolean> {
+		const mode = isTest ? 'manual' : 'trigger';
+		const activation = isTest ? 'manual' : 'activate';
+		const context = new HookContext(this.workflow, this.node, this.additionalData(), mode, activation, this.webhookData(isTest));
+		return (await webhookTrigger.webhookMethods.default[name].call(context)) as boolean;
+	}
+
+	/**
+	 * Activation as n8n's webhook service does it: checkExists, create when it says false; when
+	 * that fails, delete (n8n's registrar clears a webhook whose registration failed) and report the error.
+	 */
+	async activate(isTest = false): Promise<HookResult> {
+		try {
+			if (!(await this.method('checkExists', isTest))) await this.method('create', isTest);
+			return {};
+		} catch (error) {
+			try {
+				await this.method('delete', isTest);
+			} catch {
+				// n8n logs a failing clean-up and reports the activation error.
+			}
+			return { error: error as HookResult['error'] };
+		}
+	}
+
+	/** Deactivation (or the end of "Listen for test event" with `isTest`): delete. */
+	async deactivate(isTest = false): Promise<HookResult> {
+		try {
+			await this.method('delete', isTest);
+			return {};
+		} catch (error) {
+			return { error: error as HookResult['error'] };
+		}
+	}
+
+	/**
+	 * One delivery through WebhookContext: `body` is what n8n's body parser gives the node (an
+	 * object), `rawBody` the bytes when n8n did not parse them. n8n answers 200 when webhook()
+	 * returns workflow data ("onReceived"); the node may answer itself (400, duplicates).
+	 */
+	async receive(body: unknown, options: { rawBody?: string; isTest?: boolean } = {}): Promise<ReceiveResult> {
+		const reply: { status?: number; text?: string } = {};
+		const response = {
+			writeHead(status: number) {
+				reply.status = status;
+				return response;
+			},
+			end(text?: string) {
+				reply.text = text;
+				return response;
+			},
+		};
+		const request = {
+			body: body ?? {},
+			rawBody: options.rawBody === undefined ? undefined : Buffer.from(options.rawBody),
+			headers: { 'content-type': 'application/json' },
+			query: {},
+			params: {},
+		};
+		const additionalData = this.additionalData({
+			httpRequest: request as unknown as IWorkflowExecuteAdditionalData['httpRequest'],
+			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
+		});
+		const data = { ...this.webhookData(options.isTest === true), workflowExecuteAdditionalData: additionalData };
+		const context = new WebhookContext(this.workflow, this.node, additionalData, options.isTest ? 'manual' : 'webhook', data, [], null);
+		const result = await webhookTrigger.webhook.call(context);
+		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
+		if (result.noWebhookResponse) {
+			return { status: reply.status ?? 0, body: reply.text ? (JSON.parse(reply.text) as IDataObject) : undefined, items };
+		}
+		return { status: 200, items };
+	}
+
+	/** The node's static data. */
+	get staticData(): IDataObject {
+		return (this.workflow.staticData[`node:${this.node.name}`] ?? {}) as IDataObject;
+	}
+
+	/** Starts the receiver on 127.0.0.1 (n8n's webhook server in these tests); the URLs point at it. */
+	async listen(): Promise<void> {
+		this.server = createServer((req, res) => {
+			void readJson(req).then(async ({ parsed, raw }) => {
+				const isTest = (req.url ?? '').startsWith('/webhook-test/');
+				const result = await this.receive(parsed, { rawBody: raw, isTest });
+				this.emitted.push(...result.items);
+				res.writeHead(result.status, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify(result.body ?? { message: 'Workflow was started' }));
+			}, () => {
+				res.writeHead(500);
+				res.end();
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		const address = this.server.address() as { port: number };
+		this.baseUrl = `http://127.0.0.1:${address.port}`;
+	}
+
+	/** Stops the receiver. */
+	async close(): Promise<void> {
+		if (!this.server) return;
+		const server = this.server;
+		this.server = undefined;
+		await new Promise<void>((resolve) => {
+			server.close(() => resolve());
+			server.closeAllConnections();
+		});
+	}
+}
+
+/** n8n's JSON body parser: a JSON body becomes an object; anything else leaves `{}` and the raw text. */
+async function readJson(req: IncomingMessage): Promise<{ parsed: unknown; raw: string }> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	const raw = Buffer.concat(chunks).toString('utf8');
+	try {
+		return { parsed: JSON.parse(raw) as unknown, raw };
+	} catch {
+		return { parsed: {}, raw };
+	}
+}
