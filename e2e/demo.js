@@ -5,8 +5,9 @@
  * Starts the sandbox API, installs n8n (first run only, cached), installs this package into a
  * fresh n8n user folder as a community package, imports a credential pointing at the sandbox and
  * the example workflows (examples/*.json), runs them headlessly and prints what each returned.
- * The trigger example is activated under `n8n start`, a new order is added to the sandbox, and the
- * demo waits for the trigger's next poll (n8n polls at most once a minute).
+ * The trigger examples (new order, new purchase) are activated under `n8n start`, a new order and
+ * a new purchase are added to the sandbox, and the demo waits for the triggers' next poll (n8n
+ * polls at most once a minute).
  *
  * `npm run demo -- --ui`: leaves n8n on http://127.0.0.1:5678 and the sandbox on 127.0.0.1:4010
  * running, with the workflows imported, for clicking through the editor. Ctrl-C stops both.
@@ -39,6 +40,24 @@ const sandboxPort = portOption('sandbox-port', 4010);
 const runtime = option('n8n', undefined);
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
+/** What the demo adds to the sandbox for each trigger event, and the list the trigger polls. */
+const NEW_RECORDS = {
+	newOrder: {
+		path: '/v1/orders',
+		add: (sandbox) => {
+			const order = sandbox.insert('orders', {}, { customer: '5' });
+			return `added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox`;
+		},
+	},
+	newPurchase: {
+		path: '/v1/purchases',
+		add: (sandbox) => {
+			const purchase = sandbox.insert('purchases', { amount_in_cents: 4400 }, { customer: '7', offer: '1', products: ['1'] });
+			return `added purchase ${purchase.id} (customer 7, offer 1) to the sandbox`;
+		},
+	},
+};
+
 /** A short readable line for an item of the Content Platform node. */
 function describe(item, extraKeys = []) {
 	const parts = [`${item.type ?? 'item'} ${item.id ?? ''}`.trim()];
@@ -49,6 +68,8 @@ function describe(item, extraKeys = []) {
 	if (Array.isArray(item.order_items)) parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
 	if (item.form?.title) parts.push(`form=${JSON.stringify(item.form.title)}`);
 	if (extraKeys.includes('tagIds') && Array.isArray(item.tags_ids)) parts.push(`tags=[${item.tags_ids.join(', ')}]`);
+	// relationship writes (grant offers, add tags) answer with the IDs after the change
+	for (const key of ['offers_ids', 'tags_ids']) if (item[key] !== undefined && !extraKeys.includes('tagIds')) parts.push(`${key}=${JSON.stringify(item[key])}`);
 	return parts.join('  ');
 }
 
@@ -109,20 +130,27 @@ async function main() {
 		for (const workflow of workflows.filter((w) => w.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'))) {
 			printRun(workflow, await n8n.execute(workflow.id));
 		}
-		const trigger = workflows.find((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
-		if (trigger) {
-			say(`▶ ${trigger.name}`);
-			n8n.publishWorkflow(trigger.id);
+		// The trigger examples: activated together under `n8n start`; a new record for each event.
+		const triggers = workflows.filter((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
+		if (triggers.length) {
+			for (const trigger of triggers) n8n.publishWorkflow(trigger.id);
 			sandbox.clearRequests();
 			await n8n.start();
-			// n8n calls poll() once at activation: that first poll only notes where the list stands.
-			await waitFor(() => sandbox.requests.some((r) => r.rawPath === '/v1/orders'), 60000);
-			const order = sandbox.insert('orders', {}, { customer: '5' });
-			say(`  activated; added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox; waiting for the next poll (n8n polls at most once a minute)…`);
-			const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });
-			for (const [name, result] of Object.entries(execution.nodes)) {
-				say(`  ${name}: ${result.items.length} item(s)`);
-				for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+			for (const trigger of triggers) {
+				const event = trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger')).parameters.event;
+				const { path, add } = NEW_RECORDS[event];
+				say(`▶ ${trigger.name}`);
+				// n8n calls poll() once at activation: that first poll only notes where the list stands.
+				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000);
+				say(`  activated; ${add(sandbox)}; waiting for the next poll (n8n polls at most once a minute)…`);
+			}
+			for (const trigger of triggers) {
+				const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });
+				say(`▶ ${trigger.name}: ${execution.status}`);
+				for (const [name, result] of Object.entries(execution.nodes)) {
+					say(`  ${name}: ${result.items.length} item(s)`);
+					for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+				}
 			}
 			say();
 		}

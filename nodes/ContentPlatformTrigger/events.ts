@@ -35,6 +35,8 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy }> = 
 	{ resource: 'contact', strategy: createdAtStrategy },
 	{ resource: 'customer', strategy: createdAtStrategy },
 	{ resource: 'orderItem', strategy: createdAtStrategy },
+	// Supplement section 3: GET /v1/purchases sorted -created_at, purchases carry created_at.
+	{ resource: 'purchase', strategy: createdAtStrategy },
 ];
 
 /** The trigger's events, derived from the spec tables (`RESOURCES`). */

@@ -118,8 +118,19 @@ export type ResourceType =
 	| 'blog_posts'
 	| 'blogs'
 	| 'sites'
-	| 'tags'
-	| 'products';
+	| 'contact_tags'
+	| 'products'
+	| 'purchases';
+
+/** What the supplement's offer endpoints did (platform-api-supplement.md section 2), for assertions. */
+export interface SupplementLog {
+	/** Welcome emails "sent" by a grant on a contact (not when `meta.send_customer_welcome_email` is false). */
+	emails: Array<{ kind: 'welcome'; to: string; offer: string }>;
+	/** Every offer granted (POST/PATCH), with the customer it went to. */
+	grants: Array<{ offer: string; customer: string; contact: string | null; welcomeEmail: boolean }>;
+	/** Every offer revoked (DELETE/PATCH). */
+	revocations: Array<{ offer: string; customer: string | null }>;
+}
 
 /** A webhook event of the platform (supplement section 5). */
 export type HookEventName = 'purchase' | 'payment_succeeded' | 'order_created' | 'form_submission' | 'tag_added' | 'tag_removed';
@@ -228,6 +239,8 @@ export interface Sandbox {
 	account: SandboxAccount;
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
+	/** Side effects of the supplement's offer grants (see supplement.js). */
+	supplement: SupplementLog;
 	/** Hooks registered through POST /v1/hooks (live). */
 	hooks: RegisteredHook[];
 	/** Every delivery made by `deliver`, in order. */

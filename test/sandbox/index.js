@@ -10,6 +10,7 @@ const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
 const adversity = require('./adversity');
+const supplement = require('./supplement');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -468,6 +469,8 @@ const LIST_FILTERS = {
 	},
 };
 
+Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
 	const table = LIST_FILTERS[type] || SITE_FILTER;
@@ -655,7 +658,7 @@ function validateTags(relationships, base, ctx, errors) {
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
 		// Tag identifiers are typed `contact_tags` (the platform's API description, supplement section 0).
 		else if (ident.type !== undefined && ident.type !== 'contact_tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
-		else if (!ctx.find('tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
+		else if (!ctx.find('contact_tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});
 	return ids;
@@ -703,6 +706,10 @@ const ROUTES = [
 	['GET', 'podcasts', listHandler('podcasts', { paged: true })],
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
+	...supplement.routes({
+		ApiError, STATUS_TITLES, TYPES, isObject, invalid, requireJsonApiBody, validateAttributes, created, singleDocument,
+		resourceUrl, relId, listHandler, showHandler,
+	}),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -1039,6 +1046,7 @@ async function createSandbox(options = {}) {
 			return closing;
 		},
 	};
+	supplement.attach(state, sandbox);
 	return sandbox;
 }
 

@@ -86,7 +86,20 @@ const ORDER_ITEMS: EventCase = {
 	},
 };
 
-const REQUIRED = [ORDERS, TRANSACTIONS, FORM_SUBMISSIONS];
+/** New Purchase (issue 15): the purchases list sorted -created_at. */
+const PURCHASES: EventCase = {
+	event: 'newPurchase',
+	type: 'purchases',
+	strategy: 'createdAt',
+	filter: {
+		values: { customer_id: '7' },
+		query: { 'filter[customer_id]': '7' },
+		matching: { relationships: { customer: '7' } },
+		other: { relationships: { customer: '8' } },
+	},
+};
+
+const REQUIRED = [ORDERS, TRANSACTIONS, FORM_SUBMISSIONS, PURCHASES];
 const LIGHTER = [CONTACTS, CUSTOMERS, ORDER_ITEMS];
 const ALL = [...REQUIRED, ...LIGHTER];
 
@@ -255,7 +268,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 	});
 });
 
-describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS])('$event: a burst of 1000', ({ event, type, strategy }) => {
+describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS, PURCHASES])('$event: a burst of 1000', ({ event, type, strategy }) => {
 	test('emitted completely in one poll; requests at most ceil(K / 100) + 1 when sortable', async () => {
 		const clock = new Clock();
 		const trigger = runner(event);
@@ -638,6 +651,7 @@ describe.each([
 	{ ...ORDERS, resource: 'order' },
 	{ ...TRANSACTIONS, resource: 'transaction' },
 	{ ...FORM_SUBMISSIONS, resource: 'formSubmission' },
+	{ ...PURCHASES, resource: 'purchase' },
 ])('$event: item shape', ({ event, type, resource }) => {
 	test.each([true, false])('simple = %s: the items are those of the action node Get Many', async (simple) => {
 		const clock = new Clock();
@@ -668,7 +682,7 @@ describe('cursor size', () => {
 		expect(trigger.staticDataBytes).toBeLessThan(200);
 	});
 
-	test.each([TRANSACTIONS, FORM_SUBMISSIONS])('$event: a burst of 1000 keeps the cursor ≤ 4 KB', async ({ event, type }) => {
+	test.each([TRANSACTIONS, FORM_SUBMISSIONS, PURCHASES])('$event: a burst of 1000 keeps the cursor ≤ 4 KB', async ({ event, type }) => {
 		const clock = new Clock();
 		const trigger = runner(event);
 		await trigger.poll();
