@@ -144,10 +144,16 @@ export class ContentPlatformTrigger implements INodeType {
 				if ('cursor' in stored) cursor = stored.cursor;
 				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
 			}
-			const clock = { now: started, notBefore: manual || !cursor ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
+			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
+			const resuming = cursor?.kind === 'createdAt' && cursor.resume !== undefined;
+			const clock = { now: started, notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
 			const scan = event.strategy.start(cursor, clock);
+			let complete = true;
 			const failure = await runScan(scan, readPage, deadline, () => Date.now()).then(
-				() => undefined,
+				(result) => {
+					complete = result.complete;
+					return undefined;
+				},
 				(error: unknown) => error,
 			);
 			if (failure instanceof ScanError || failure instanceof BudgetExceeded) {
@@ -167,7 +173,12 @@ export class ContentPlatformTrigger implements INodeType {
 			}
 			if (!holdsLease(staticData, lease!)) return null;
 			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
-			staticData.polledAt = started;
+			if (!complete) {
+				this.logger.info('Content Platform Trigger: more new records than one poll can read within its time budget; the next poll continues with the oldest of them', { event: event.value });
+				return null;
+			}
+			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
+			if (!resuming) staticData.polledAt = started;
 			return fresh.length ? [fresh.map(toItem)] : null;
 		} finally {
 			if (lease) releaseLease(staticData, lease);

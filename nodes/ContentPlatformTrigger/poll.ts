@@ -61,17 +61,21 @@ export class BudgetExceeded extends Error {
  * @param fetchPage reads one page (the caller adds the user's filters and the request plumbing).
  * @param deadline ms since the epoch after which no further request is started.
  * @param clock the current time (ms), read before each request.
- * @returns the number of requests made. Throws `BudgetExceeded` past the deadline, and whatever
- *   `fetchPage` or the scan throws.
+ * @returns `{ requests, complete }`: `complete` false when the deadline came first and the scan
+ *   paused (its cursor continues next poll). Throws `BudgetExceeded` when the scan cannot pause,
+ *   and whatever `fetchPage` or the scan throws.
  */
-export async function runScan(scan: Scan, fetchPage: (request: PageRequest) => Promise<PollRecord[]>, deadline: number, clock: () => number): Promise<number> {
+export async function runScan(scan: Scan, fetchPage: (request: PageRequest) => Promise<PollRecord[]>, deadline: number, clock: () => number): Promise<{ requests: number; complete: boolean }> {
 	let requests = 0;
 	for (let request = scan.next(); request; request = scan.next()) {
-		if (requests > 0 && clock() > deadline) throw new BudgetExceeded(requests);
+		if (requests > 0 && clock() > deadline) {
+			if (scan.pause?.()) return { requests, complete: false };
+			throw new BudgetExceeded(requests);
+		}
 		scan.read(await fetchPage(request));
 		requests++;
 	}
-	return requests;
+	return { requests, complete: true };
 }
 
 /**
