@@ -14,7 +14,7 @@ import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared
 import { apiRequest } from '../ContentPlatform/shared/transport';
 import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
 import { TRIGGER_EVENTS } from './events';
-import { BudgetExceeded, holdsLease, notBefore, releaseLease, runScan, takeLease } from './poll';
+import { BudgetExceeded, asRunningPoll, holdsLease, notBefore, releaseLease, runScan, takeLease, waitForRunningPoll } from './poll';
 import { ScanError } from './strategies/types';
 
 /** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
@@ -122,9 +122,10 @@ export class ContentPlatformTrigger implements INodeType {
 		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
 		if (!manual && !lease) {
 			this.logger.info('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
+			await waitForRunningPoll(staticData);
 			return null;
 		}
-		try {
+		const run = async (): Promise<INodeExecutionData[][] | null> => {
 			const byId = new Map<string, ResourceObject>();
 			const readPage = async (request: { number: number; size: number; query: Record<string, string> }): Promise<PollRecord[]> => {
 				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
@@ -180,6 +181,9 @@ export class ContentPlatformTrigger implements INodeType {
 			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
 			if (!resuming) staticData.polledAt = started;
 			return fresh.length ? [fresh.map(toItem)] : null;
+		};
+		try {
+			return manual ? await run() : await asRunningPoll(staticData, run);
 		} finally {
 			if (lease) releaseLease(staticData, lease);
 		}

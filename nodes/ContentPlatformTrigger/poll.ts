@@ -48,6 +48,30 @@ export function releaseLease(staticData: Record<string, unknown>, id: string): v
 	if (holdsLease(staticData, id)) delete staticData.lease;
 }
 
+/** The running poll of each trigger (by its static data object), for the polls that find its lease. */
+const running = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `work` as the poll holding the lease of `staticData`; `waitForRunningPoll` waits for it.
+ * (n8n 2.41 gives all polls of a workflow one expression isolate and frees it when any of them
+ * ends: a poll that returned at once while another ran left that one failing with "No bridge
+ * acquired for this context".)
+ */
+export async function asRunningPoll<T>(staticData: object, work: () => Promise<T>): Promise<T> {
+	const promise = work();
+	running.set(staticData, promise);
+	try {
+		return await promise;
+	} finally {
+		if (running.get(staticData) === promise) running.delete(staticData);
+	}
+}
+
+/** Waits until the poll running for `staticData` (if any, in this process) has ended, however it ended. */
+export async function waitForRunningPoll(staticData: object): Promise<void> {
+	await running.get(staticData)?.catch(() => undefined);
+}
+
 /** A poll that ran out of its time budget before it had read what it needed. */
 export class BudgetExceeded extends Error {
 	constructor(readonly requests: number) {
