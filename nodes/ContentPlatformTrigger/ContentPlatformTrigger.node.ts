@@ -193,8 +193,8 @@ export class ContentPlatformTrigger implements INodeType {
 /**
  * A stored cursor this package cannot read (garbage, or written by something else): logged, then
  * - `createdAt`, `dateWindow`: when the time of the previous successful poll is known, the poll
- *   goes on from that time (records created since are emitted; only those created while that poll
- *   ran may be emitted twice); otherwise a fresh baseline;
+ *   goes on from that time (records created since are emitted; records dated at or after that
+ *   poll's start that it had emitted are emitted again); otherwise a fresh baseline;
  * - `idOnly` (no timestamps): a fresh baseline (form submissions of the gap are not emitted).
  */
 function recover(context: IPollFunctions, kind: Cursor['kind'], key: string, polledAt: unknown): Cursor | undefined {
