@@ -70,7 +70,7 @@ function emitted(n8n, workflowId) {
 		const node = execution.nodes && execution.nodes[NODE];
 		if (node && node.items) ids.push(...node.items.map((item) => String(item.id)));
 	}
-	return { ids, statuses: executions.map((e) => e.status) };
+	return { ids, statuses: executions.map((e) => e.status), errors: executions.filter((e) => e.status !== 'success').map((e) => (e.error && e.error.message) || JSON.stringify(e.error)) };
 }
 
 /** Every ID in `expected` once, nothing else. */
@@ -102,8 +102,8 @@ async function runTriggerAdversityChecks({ check, n8n, sandbox }) {
 	await sleep(45000); // two more poll times: nothing more may come
 	await n8n.deactivateWorkflow(OVERLAP_ID);
 	await check('trigger, overlapping polls (a poll outlasts the 20 s interval): each of 250 new contacts emitted exactly once', () => {
-		const { ids, statuses } = emitted(n8n, OVERLAP_ID);
-		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}`);
+		const { ids, statuses, errors } = emitted(n8n, OVERLAP_ID);
+		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}: ${errors.join(' | ')}`);
 		assertExactlyOnce(ids, contacts);
 		const skipped = n8n.serverLogs().filter((l) => String(l.message).includes('another poll of this trigger is still running'));
 		assert.ok(skipped.length >= 1, 'n8n started a poll while the previous one ran (logged as skipped)');
@@ -126,10 +126,46 @@ async function runTriggerAdversityChecks({ check, n8n, sandbox }) {
 	await sleep(25000);
 	await n8n.deactivateWorkflow(RESTART_ID);
 	await check('trigger, n8n restarted while a poll ran: each of 150 new customers emitted exactly once', () => {
-		const { ids, statuses } = emitted(n8n, RESTART_ID);
-		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}`);
+		const { ids, statuses, errors } = emitted(n8n, RESTART_ID);
+		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}: ${errors.join(' | ')}`);
 		assertExactlyOnce(ids, customers);
 	});
 }
 
 module.exports = { triggerAdversityWorkflows, runTriggerAdversityChecks };
+
+/** `node e2e/trigger-adversity.js` (after `npm run build`): these checks alone, in a fresh stack. */
+if (require.main === module) {
+	const { startStack, API_CREDENTIAL } = require('./lib/stack');
+	let passed = 0;
+	let failed = 0;
+	const check = async (name, fn) => {
+		try {
+			await fn();
+			passed++;
+			process.stdout.write(`✓ ${name}\n`);
+		} catch (error) {
+			failed++;
+			process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n  ')}\n`);
+		}
+	};
+	(async () => {
+		const { sandbox, n8n } = await startStack({ name: 'e2e-trigger' });
+		try {
+			n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
+			await n8n.start();
+			await runTriggerAdversityChecks({ check, n8n, sandbox });
+		} finally {
+			await n8n.cleanup().catch(() => undefined);
+			await sandbox.close();
+		}
+	})()
+		.catch((error) => {
+			failed++;
+			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
+		})
+		.finally(() => {
+			process.stdout.write(`${passed} passed, ${failed} failed\n`);
+			process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+		});
+}

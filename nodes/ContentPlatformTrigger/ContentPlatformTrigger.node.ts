@@ -14,7 +14,7 @@ import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared
 import { apiRequest } from '../ContentPlatform/shared/transport';
 import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
 import { TRIGGER_EVENTS } from './events';
-import { BudgetExceeded, holdsLease, notBefore, releaseLease, runScan, takeLease } from './poll';
+import { BudgetExceeded, asRunningPoll, holdsLease, notBefore, releaseLease, runScan, takeLease, waitForRunningPoll } from './poll';
 import { ScanError } from './strategies/types';
 
 /** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
@@ -122,9 +122,10 @@ export class ContentPlatformTrigger implements INodeType {
 		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
 		if (!manual && !lease) {
 			this.logger.info('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
+			await waitForRunningPoll(staticData);
 			return null;
 		}
-		try {
+		const run = async (): Promise<INodeExecutionData[][] | null> => {
 			const byId = new Map<string, ResourceObject>();
 			const readPage = async (request: { number: number; size: number; query: Record<string, string> }): Promise<PollRecord[]> => {
 				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
@@ -144,10 +145,16 @@ export class ContentPlatformTrigger implements INodeType {
 				if ('cursor' in stored) cursor = stored.cursor;
 				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
 			}
-			const clock = { now: started, notBefore: manual || !cursor ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
+			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
+			const resuming = cursor?.kind === 'createdAt' && cursor.resume !== undefined;
+			const clock = { now: started, notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
 			const scan = event.strategy.start(cursor, clock);
+			let complete = true;
 			const failure = await runScan(scan, readPage, deadline, () => Date.now()).then(
-				() => undefined,
+				(result) => {
+					complete = result.complete;
+					return undefined;
+				},
 				(error: unknown) => error,
 			);
 			if (failure instanceof ScanError || failure instanceof BudgetExceeded) {
@@ -167,8 +174,16 @@ export class ContentPlatformTrigger implements INodeType {
 			}
 			if (!holdsLease(staticData, lease!)) return null;
 			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
-			staticData.polledAt = started;
+			if (!complete) {
+				this.logger.info('Content Platform Trigger: more new records than one poll can read within its time budget; the next poll continues with the oldest of them', { event: event.value });
+				return null;
+			}
+			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
+			if (!resuming) staticData.polledAt = started;
 			return fresh.length ? [fresh.map(toItem)] : null;
+		};
+		try {
+			return manual ? await run() : await asRunningPoll(staticData, run);
 		} finally {
 			if (lease) releaseLease(staticData, lease);
 		}
@@ -178,8 +193,8 @@ export class ContentPlatformTrigger implements INodeType {
 /**
  * A stored cursor this package cannot read (garbage, or written by something else): logged, then
  * - `createdAt`, `dateWindow`: when the time of the previous successful poll is known, the poll
- *   goes on from that time (records created since are emitted; only those created while that poll
- *   ran may be emitted twice); otherwise a fresh baseline;
+ *   goes on from that time (records created since are emitted; records dated at or after that
+ *   poll's start that it had emitted are emitted again); otherwise a fresh baseline;
  * - `idOnly` (no timestamps): a fresh baseline (form submissions of the gap are not emitted).
  */
 function recover(context: IPollFunctions, kind: Cursor['kind'], key: string, polledAt: unknown): Cursor | undefined {

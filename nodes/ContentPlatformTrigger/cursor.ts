@@ -30,6 +30,13 @@ export interface CreatedAtCursor extends CursorBase {
 	ahead: Array<[string, string]>;
 	/** IDs of emitted records whose `created_at` is missing or not a date. */
 	odd: string[];
+	/**
+	 * A backlog larger than one poll's budget: where earlier polls stopped, shallowest first. The
+	 * next poll goes straight to about position `at` of the last one (newest first), emits what
+	 * lies between the watermark and its `before` (exclusive) and drops it; newer records are left
+	 * to the polls after it (at most MAX_RESUME points).
+	 */
+	resume?: Array<{ at: number; before: string }>;
 }
 
 /** `idOnly` (form submissions: no timestamp attribute): the IDs of the most recent records, newest first. */
@@ -74,6 +81,9 @@ export const DAY_MS = 86_400_000;
 
 /** Most emitted future-dated records remembered (`ahead`); beyond, the farthest ahead are dropped. */
 export const MAX_AHEAD = 200;
+
+/** Most points of a backlog in progress kept (`resume`); beyond, the shallowest is dropped and read again later. */
+export const MAX_RESUME = 20;
 
 /** Most IDs of records without a readable `created_at` remembered (`odd`), newest first. */
 export const MAX_ODD = 200;
@@ -203,7 +213,17 @@ export function readCursor(value: unknown, key: string, kind: StrategyKind): { c
 		const ahead = stored.ahead ?? [];
 		if (!Array.isArray(ahead) || ahead.length > MAX_AHEAD) return { problem: 'unreadable' };
 		if (!ahead.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isIso(e[1]))) return { problem: 'unreadable' };
-		return { cursor: { v: CURSOR_VERSION, kind, key, watermark, ids, ahead: ahead as Array<[string, string]>, odd } };
+		const resume = stored.resume;
+		const point = (r: unknown) => {
+			const p = r as { at?: unknown; before?: unknown } | null;
+			return typeof p === 'object' && p !== null && Number.isSafeInteger(p.at) && (p.at as number) >= 0 && isIso(p.before);
+		};
+		if (resume !== undefined && (!Array.isArray(resume) || resume.length === 0 || resume.length > MAX_RESUME || !resume.every(point))) {
+			return { problem: 'unreadable' };
+		}
+		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind, key, watermark, ids, ahead: ahead as Array<[string, string]>, odd };
+		if (resume) cursor.resume = (resume as Array<{ at: number; before: string }>).map(({ at, before }) => ({ at, before }));
+		return { cursor };
 	}
 	const floor = stored.floor ?? watermark;
 	if (!isIsoOrNull(floor)) return { problem: 'unreadable' };

@@ -48,6 +48,30 @@ export function releaseLease(staticData: Record<string, unknown>, id: string): v
 	if (holdsLease(staticData, id)) delete staticData.lease;
 }
 
+/** The running poll of each trigger (by its static data object), for the polls that find its lease. */
+const running = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `work` as the poll holding the lease of `staticData`; `waitForRunningPoll` waits for it.
+ * (n8n 2.41 gives all polls of a workflow one expression isolate and frees it when any of them
+ * ends: a poll that returned at once while another ran left that one failing with "No bridge
+ * acquired for this context".)
+ */
+export async function asRunningPoll<T>(staticData: object, work: () => Promise<T>): Promise<T> {
+	const promise = work();
+	running.set(staticData, promise);
+	try {
+		return await promise;
+	} finally {
+		if (running.get(staticData) === promise) running.delete(staticData);
+	}
+}
+
+/** Waits until the poll running for `staticData` (if any, in this process) has ended, however it ended. */
+export async function waitForRunningPoll(staticData: object): Promise<void> {
+	await running.get(staticData)?.catch(() => undefined);
+}
+
 /** A poll that ran out of its time budget before it had read what it needed. */
 export class BudgetExceeded extends Error {
 	constructor(readonly requests: number) {
@@ -61,17 +85,21 @@ export class BudgetExceeded extends Error {
  * @param fetchPage reads one page (the caller adds the user's filters and the request plumbing).
  * @param deadline ms since the epoch after which no further request is started.
  * @param clock the current time (ms), read before each request.
- * @returns the number of requests made. Throws `BudgetExceeded` past the deadline, and whatever
- *   `fetchPage` or the scan throws.
+ * @returns `{ requests, complete }`: `complete` false when the deadline came first and the scan
+ *   paused (its cursor continues next poll). Throws `BudgetExceeded` when the scan cannot pause,
+ *   and whatever `fetchPage` or the scan throws.
  */
-export async function runScan(scan: Scan, fetchPage: (request: PageRequest) => Promise<PollRecord[]>, deadline: number, clock: () => number): Promise<number> {
+export async function runScan(scan: Scan, fetchPage: (request: PageRequest) => Promise<PollRecord[]>, deadline: number, clock: () => number): Promise<{ requests: number; complete: boolean }> {
 	let requests = 0;
 	for (let request = scan.next(); request; request = scan.next()) {
-		if (requests > 0 && clock() > deadline) throw new BudgetExceeded(requests);
+		if (requests > 0 && clock() > deadline) {
+			if (scan.pause?.()) return { requests, complete: false };
+			throw new BudgetExceeded(requests);
+		}
 		scan.read(await fetchPage(request));
 		requests++;
 	}
-	return requests;
+	return { requests, complete: true };
 }
 
 /**

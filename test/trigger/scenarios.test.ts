@@ -15,6 +15,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { runNode } from '../helpers/harness';
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
+import { windowAt } from '../../nodes/ContentPlatformTrigger/strategies/types';
 import { TriggerRunner, type PollResult } from './pollHarness';
 
 type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
@@ -197,15 +198,23 @@ function onRequest(when: (req: RecordedRequest) => boolean, action: () => void):
 const pageNumber = (n: number) => (req: RecordedRequest) => req.rawPath.startsWith('/v1/') && req.query['page[number]'] === String(n);
 
 /**
- * Transactions: the trigger reads every record from the UTC day before its floor. The requests of
- * a poll with nothing new are then floor(records in that window / 100) + 1 (a full last page
- * needs one more, empty, request).
+ * Transactions: the trigger reads every record from the UTC day before its floor, in windows of
+ * 100 that overlap by 10 records (strategies/dateWindow.ts): the requests of a poll with nothing
+ * new, computed with the same window arithmetic.
  */
 function transactionWindowRequests(trigger: TriggerRunner): number {
 	const cursor = trigger.staticData.cursor as { floor?: string; watermark?: string };
 	const start = new Date(Date.parse(cursor.floor ?? cursor.watermark!) - 86_400_000).toISOString().slice(0, 10);
-	const inWindow = sandbox.store.transactions.filter((r) => r.created_at.slice(0, 10) >= start);
-	return Math.floor(inWindow.length / PAGE) + 1;
+	const inWindow = sandbox.store.transactions.filter((r) => r.created_at.slice(0, 10) >= start).length;
+	let requests = 0;
+	for (let from = 0, size = PAGE; ; ) {
+		requests++;
+		if (inWindow - from < size) return requests;
+		const end = from + size;
+		const next = windowAt(end - 10, end + 1) ?? windowAt(end)!;
+		from = next.start;
+		size = next.size;
+	}
 }
 
 /** Measured request counts, reported at the end of the run (see the closing note of issue 3). */

@@ -91,7 +91,7 @@ class FakeList {
 
 async function poll(strategy: TriggerStrategy, list: FakeList, cursor: Cursor | undefined, now = NOW) {
 	const scan = strategy.start(cursor, clock(now));
-	const requests = await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => now);
+	const { requests } = await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => now);
 	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, scan };
 }
 
@@ -317,11 +317,57 @@ describe('lease and budget', () => {
 		expect(data.lease).toBeUndefined();
 	});
 
-	test('runScan stops past the deadline with BudgetExceeded', async () => {
+	test('past the deadline a scan pauses (createdAt: resume next poll) or fails with BudgetExceeded (a baseline cannot pause)', async () => {
 		const list = new FakeList();
 		for (let i = 0; i < 500; i++) list.add(i, i);
-		const scan = createdAtStrategy.start({ v: 2, kind: 'createdAt', key: KEY, watermark: new Date(NOW - 1000).toISOString(), ids: [], ahead: [], odd: [] }, clock());
+		const scan = createdAtStrategy.start({ v: 2, kind: 'createdAt', key: KEY, watermark: new Date(NOW - 1000).toISOString(), ids: [], ahead: [], odd: [] }, clock(LATER));
 		let t = NOW;
-		await expect(runScan(scan, (r) => list.page(r), NOW + 2500, () => (t += 1000))).rejects.toBeInstanceOf(BudgetExceeded);
+		expect(await runScan(scan, (r) => list.page(r), NOW + 2500, () => (t += 1000))).toEqual({ requests: 3, complete: false });
+		expect(scan.fresh()).toEqual([]);
+		// One point per window read: where a later poll can go on from.
+		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual([0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })));
+		const baseline = idOnlyStrategy.start(undefined, clock());
+		const many = new FakeList();
+		for (let i = 0; i < 500; i++) many.add(i, i);
+		baseline.read(await many.page(baseline.next()!));
+		const window = windowAt(0);
+		expect(window.size).toBe(100);
+		const busy = dateWindowStrategy.start(undefined, clock());
+		let u = NOW;
+		await expect(runScan(busy, (r) => many.page(r), NOW + 500, () => (u += 1000))).rejects.toBeInstanceOf(BudgetExceeded);
+	});
+});
+
+describe('createdAt: a backlog larger than the poll budget', () => {
+	test.each([false, true])('continues over later polls, each record once (ties reordered: %s)', async (shuffle) => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		let cursor: Cursor = (await poll(createdAtStrategy, list, undefined)).cursor;
+		const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+		added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
+		list.shuffleTies = shuffle;
+		const emitted: string[] = [];
+		let paused = 0;
+		let polls = 0;
+		for (; polls < 200; polls++) {
+			// A budget of 8 requests per poll; records keep arriving at the top.
+			added.push(`n${polls}`);
+			list.add(`n${polls}`, 10_000 + polls);
+			const scan = createdAtStrategy.start(cursor, clock(LATER));
+			let t = 0;
+			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
+			const fresh = scan.fresh().map((r) => r.id);
+			if (!complete) {
+				paused++;
+				expect(fresh).toEqual([]);
+			}
+			emitted.push(...fresh);
+			cursor = scan.cursor(KEY);
+			if (complete && (cursor as CreatedAtCursor).resume === undefined && emitted.length === added.length) break;
+		}
+		expect(paused).toBeGreaterThan(0);
+		expect(polls).toBeLessThan(200);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(new Set(emitted)).toEqual(new Set(added));
 	});
 });

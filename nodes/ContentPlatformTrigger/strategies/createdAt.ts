@@ -18,8 +18,10 @@
  */
 import {
 	CURSOR_VERSION,
+	TRIGGER_PAGE_SIZE,
 	MAX_AHEAD,
 	MAX_ODD,
+	MAX_RESUME,
 	iso,
 	parseTime,
 	type CreatedAtCursor,
@@ -68,8 +70,19 @@ class CreatedAtScan implements Scan {
 	/** The poll's first answer. */
 	private first?: PollRecord[];
 
+	/** Resuming a backlog: records at or after this instant are left to later polls. */
+	private readonly cap: number;
+
+	/** Resuming a backlog: still looking for the window where the previous poll stopped. */
+	private seeking: boolean;
+
+	private seekTries = 0;
+
+	/** Set when the budget ran out (see `pause`): the new backlog points. */
+	private paused?: Array<{ at: number; before: string }>;
+
 	constructor(
-		old: CreatedAtCursor | undefined,
+		private readonly old: CreatedAtCursor | undefined,
 		private readonly clock: PollClock,
 	) {
 		this.baseline = old === undefined;
@@ -79,6 +92,51 @@ class CreatedAtScan implements Scan {
 		this.known = new Set(old?.ids);
 		this.ahead = new Map((old?.ahead ?? []).map(([id, at]) => [id, parseTime(at)]));
 		this.odd = new Set(old?.odd);
+		const point = old?.resume?.[old.resume.length - 1];
+		this.cap = point ? parseTime(point.before) : Number.POSITIVE_INFINITY;
+		this.seeking = point !== undefined;
+		if (point) this.pending = this.seekAt(point.at);
+	}
+
+	private seekAt(position: number): PageRequest {
+		const window = windowAt(Math.max(0, position - 1))!;
+		return { number: window.number, size: window.size, query: SORT };
+	}
+
+	/**
+	 * Resuming: whether this answer starts at or above the instant where the previous poll stopped
+	 * and reaches below it; otherwise the next window to try (further down or up).
+	 */
+	private seek(start: number, records: PollRecord[]): boolean {
+		const timed = records.filter((r) => !Number.isNaN(r.time));
+		const first = timed[0];
+		const last = timed[timed.length - 1];
+		if (first && first.time >= this.cap && (last.time < this.cap || records.length < this.pending!.size)) return true;
+		if (!first && records.length < this.pending!.size) return true;
+		if (++this.seekTries > 12) {
+			throw new ScanError('The list changed too much to find where the previous poll stopped. Nothing was emitted; the next poll tries again.', 'unstable');
+		}
+		const step = TRIGGER_PAGE_SIZE * 2 ** (this.seekTries - 1);
+		// Entirely newer than that instant: further down; starting below it: further up.
+		const target = first && first.time >= this.cap ? start + records.length : Math.max(0, start - step);
+		this.pending = this.seekAt(target + 1);
+		return false;
+	}
+
+	pause(): boolean {
+		if (this.baseline || this.points.length === 0) return false;
+		this.paused = [...(this.old?.resume ?? []), ...this.points].slice(-MAX_RESUME);
+		return true;
+	}
+
+	/** Where each accepted window's last complete instant ends: the points a later poll can resume from. */
+	private readonly points: Array<{ at: number; before: string }> = [];
+
+	private addPoint(window: Window): void {
+		let index = window.tailIndex - 1;
+		while (index >= 0 && Number.isNaN(window.records[index].time)) index--;
+		if (index < 0 || window.records[index].time >= this.cap || window.records[index].time > this.horizon) return;
+		this.points.push({ at: window.start + index, before: iso(window.records[index].time) });
 	}
 
 	next(): PageRequest | null {
@@ -94,6 +152,10 @@ class CreatedAtScan implements Scan {
 		}
 		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
+		if (this.seeking) {
+			if (!this.seek(start, records)) return;
+			this.seeking = false;
+		}
 		const firstTimed = records.find((r) => !Number.isNaN(r.time));
 		if (previous && !Number.isNaN(previous.tail) && previous.tailIndex > 0 && firstTimed && firstTimed.time <= previous.tail) {
 			// The window does not start above the previous window's last instant: the list moved up
@@ -115,6 +177,7 @@ class CreatedAtScan implements Scan {
 		}
 		const window = describe(start, records);
 		this.previous = window;
+		this.addPoint(window);
 		// The next window starts one record above the window's last instant and reaches past the
 		// window. When no window can (an instant that fills most of a window, or an awkward
 		// position), the next page follows on without overlap: exact only if the list did not
@@ -146,7 +209,7 @@ class CreatedAtScan implements Scan {
 	/** The newest instant read that is not beyond the horizon (-Infinity when none). */
 	private topInstant(): number {
 		let top = Number.NEGATIVE_INFINITY;
-		for (const r of this.seen.values()) if (r.time <= this.horizon && r.time > top) top = r.time;
+		for (const r of this.seen.values()) if (r.time <= this.horizon && r.time < this.cap && r.time > top) top = r.time;
 		return top;
 	}
 
@@ -158,11 +221,12 @@ class CreatedAtScan implements Scan {
 			return false;
 		}
 		if (record.time === this.watermark) return !this.known.has(record.id);
-		if (record.time < this.watermark) return false;
+		if (record.time < this.watermark || record.time >= this.cap) return false;
 		return !this.ahead.has(record.id);
 	}
 
 	fresh(): PollRecord[] {
+		if (this.paused) return [];
 		const list = [...this.seen.values()];
 		this.suppressed = 0;
 		return list
@@ -173,6 +237,7 @@ class CreatedAtScan implements Scan {
 	}
 
 	cursor(key: string): Cursor {
+		if (this.paused) return { ...this.old!, key, resume: this.paused };
 		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
 		const top = this.topInstant();
 		let watermark = this.watermark;
@@ -190,10 +255,12 @@ class CreatedAtScan implements Scan {
 		const ahead = new Map([...this.ahead].filter(([, at]) => at > watermark));
 		for (const r of fresh) if (r.time > this.horizon) ahead.set(r.id, r.time);
 		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const rest = this.old?.resume?.slice(0, -1);
 		return {
 			v: CURSOR_VERSION,
 			kind: 'createdAt',
 			key,
+			...(rest?.length ? { resume: rest } : {}),
 			watermark: watermark === Number.NEGATIVE_INFINITY ? null : iso(watermark),
 			ids,
 			ahead: [...ahead]

@@ -66,8 +66,8 @@ class IdOnlyScan implements Scan {
 		}
 		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
-		const allKnown = !this.sawNew && records.every((r) => this.known.has(r.id));
-		const done = !this.old || records.length < request.size || allKnown || this.knownRun(records) >= Math.min(OVERLAP, this.known.size);
+		const allKnown = !this.sawNew && records.length > 0 && records.every((r) => this.known.has(r.id));
+		const done = !this.old || records.length < request.size || allKnown || (this.known.size > 0 && this.knownRun(records) >= Math.min(OVERLAP, this.known.size));
 		if (done) {
 			this.pending = null;
 			return;

@@ -34,6 +34,11 @@ export interface Scan {
 	newest(): PollRecord | undefined;
 	/** Records older than `notBefore` that would otherwise have been new (not emitted). */
 	suppressed: number;
+	/**
+	 * The time budget ran out: after this, `fresh()` is empty and `cursor()` continues next poll
+	 * where this one stopped. Returns false when the strategy cannot continue (the poll fails).
+	 */
+	pause?(): boolean;
 }
 
 /**
