@@ -27,7 +27,11 @@ async function credentialTestChecks({ n8n, sandbox, check, credentials }) {
 			const wrong = await test(credentials.wrong);
 			await check(`credential Test, ${account} account: a wrong token fails with the credential's message`, () => {
 				assert.equal(wrong.status, 'Error');
-				assert.match(wrong.message, /^The access token was refused: check the token/);
+				// n8n 1.x answers a 401 of a credential test with its own words before the credential's
+				// rules are read (measured on 1.123.81); n8n 2.x shows the credential's message.
+				const expected = n8n.n8nMajor === 1 ? /^Authorization failed - please check your credentials/ : /^The access token was refused: check the token/;
+				assert.match(wrong.message, expected);
+				assert.ok(!wrong.message.includes(credentials.wrong.data.accessToken), 'the token is not shown');
 			});
 			sandbox.clearRequests();
 			const oauth = await test(credentials.oauth);

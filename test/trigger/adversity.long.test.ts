@@ -30,6 +30,7 @@ const EVENTS: EventCase[] = [
 	{ event: 'newContact', type: 'contacts', strategy: 'createdAt' },
 	{ event: 'newCustomer', type: 'customers', strategy: 'createdAt' },
 	{ event: 'newOrderItem', type: 'order_items', strategy: 'createdAt' },
+	{ event: 'newPurchase', type: 'purchases', strategy: 'createdAt' },
 ];
 
 interface Case {
