@@ -174,7 +174,6 @@ async function checks({ sandbox, n8n, check }) {
 	sandbox.clearRequests();
 	await n8n.start();
 	await sleep(3000);
-	figures.restartRequests = describe(hookRequests(sandbox));
 	// n8n 1.x serves its webhooks some seconds after it reports ready: send until it answers.
 	const afterRestartStatuses = [];
 	let afterRestart = 0;
@@ -191,6 +190,9 @@ async function checks({ sandbox, n8n, check }) {
 		assert.equal(sandbox.hooks.length, 2);
 	});
 
+	// What n8n did with the hooks since the restart (n8n 1.x re-checks them some seconds after it is ready).
+	await sleep(5000);
+	figures.restartRequests = describe(hookRequests(sandbox));
 	sandbox.clearRequests();
 	await rest(() => n8n.deactivateWorkflow(FLOWS.purchase.id));
 	await waitFor(() => sandbox.hooks.length < 2, 30000);
@@ -200,7 +202,7 @@ async function checks({ sandbox, n8n, check }) {
 	await waitFor(() => sandbox.hooks.length === 0, 30000).catch(() => undefined);
 	await check('webhook: deactivating deletes the hooks (one DELETE, 204)', () => {
 		assert.deepEqual(sandbox.hooks, []);
-		assert.deepEqual(deactivation.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.status}`), ['DELETE 204']);
+		assert.deepEqual(deactivation.map((r) => `${r.method} ${r.status}`), ['DELETE 204']);
 	});
 	process.stdout.write(`  webhook figures: ${JSON.stringify(figures)}\n`);
 	return figures;
