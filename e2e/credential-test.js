@@ -3,8 +3,8 @@
  * e2e checks of the credentials' Test (issue 17) in the running n8n (`POST /rest/credentials/test`,
  * what the editor's Test button calls): the access token and OAuth2 credentials pass on a
  * single-site and on a multi-site sandbox account (test/sandbox/accounts.js: contact and customer
- * lists without filter[site_id] answer 400 there), and a wrong token fails (n8n 2.x with the
- * credential's message for a 401; n8n 1.x's tester shows its own "Authorization failed"). Called by e2e/run.js once `n8n start` is up.
+ * lists without filter[site_id] answer 400 there), and a wrong token fails with the credential's
+ * message. Called by e2e/run.js once `n8n start` is up.
  */
 const assert = require('node:assert/strict');
 
@@ -25,11 +25,13 @@ async function credentialTestChecks({ n8n, sandbox, check, credentials }) {
 				assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`), ['GET /v1/me']);
 			});
 			const wrong = await test(credentials.wrong);
-			// n8n 2.x shows the credential's message for the 401; n8n 1.x its own words for a 401.
-			const expected = n8n.n8nMajor >= 2 ? /^The access token was refused: check the token/ : /^Authorization failed - please check your credentials/;
-			await check(`credential Test, ${account} account: a wrong token fails (n8n ${n8n.n8nMajor}.x: ${expected.source.slice(1, 30)}…)`, () => {
+			await check(`credential Test, ${account} account: a wrong token fails with the credential's message`, () => {
 				assert.equal(wrong.status, 'Error');
+				// n8n 1.x answers a 401 of a credential test with its own words before the credential's
+				// rules are read (measured on 1.123.81); n8n 2.x shows the credential's message.
+				const expected = n8n.n8nMajor === 1 ? /^Authorization failed - please check your credentials/ : /^The access token was refused: check the token/;
 				assert.match(wrong.message, expected);
+				assert.ok(!wrong.message.includes(credentials.wrong.data.accessToken), 'the token is not shown');
 			});
 			sandbox.clearRequests();
 			const oauth = await test(credentials.oauth);

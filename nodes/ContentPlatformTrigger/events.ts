@@ -1,6 +1,9 @@
 import type { FilterSpec, ResourceSpec } from '../ContentPlatform/shared/spec';
 import { RESOURCES } from '../ContentPlatform/shared/spec';
-import type { Strategy } from './cursor';
+import { createdAtStrategy } from './strategies/createdAt';
+import { dateWindowStrategy } from './strategies/dateWindow';
+import { idOnlyStrategy } from './strategies/idOnly';
+import type { TriggerStrategy } from './strategies/types';
 
 /** One event of the trigger: the list endpoint it watches and how new records are found there. */
 export interface TriggerEvent {
@@ -11,7 +14,8 @@ export interface TriggerEvent {
 	resource: ResourceSpec;
 	/** The list path relative to `/v1`, from the spec table. */
 	path: string;
-	strategy: Strategy;
+	/** How new records are found (strategies/). */
+	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
 	filters: FilterSpec[];
 }
@@ -21,16 +25,18 @@ const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
 
 /**
  * The events: required ones (orders, transactions, form submissions) and the same mechanism for
- * contacts, customers and order items. Strategy per list (see cursor.ts): transactions have no
+ * contacts, customers and order items. Strategy per list (see strategies/): transactions have no
  * `sort` (spec "GET /v1/transactions"), form submissions no timestamps (spec "form_submissions").
  */
-const EVENT_RESOURCES: Array<{ resource: string; strategy: Strategy }> = [
-	{ resource: 'order', strategy: 'createdAt' },
-	{ resource: 'transaction', strategy: 'dateWindow' },
-	{ resource: 'formSubmission', strategy: 'idOnly' },
-	{ resource: 'contact', strategy: 'createdAt' },
-	{ resource: 'customer', strategy: 'createdAt' },
-	{ resource: 'orderItem', strategy: 'createdAt' },
+const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy }> = [
+	{ resource: 'order', strategy: createdAtStrategy },
+	{ resource: 'transaction', strategy: dateWindowStrategy },
+	{ resource: 'formSubmission', strategy: idOnlyStrategy },
+	{ resource: 'contact', strategy: createdAtStrategy },
+	{ resource: 'customer', strategy: createdAtStrategy },
+	{ resource: 'orderItem', strategy: createdAtStrategy },
+	// Supplement section 3: GET /v1/purchases sorted -created_at, purchases carry created_at.
+	{ resource: 'purchase', strategy: createdAtStrategy },
 ];
 
 /** The trigger's events, derived from the spec tables (`RESOURCES`). */

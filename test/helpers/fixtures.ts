@@ -19,7 +19,7 @@ import type {
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
 import { RESOURCES } from '../../nodes/ContentPlatform/shared/spec';
 import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
-import { runNode, type NodeRunResult } from './harness';
+import { runNode, type NodeRunResult, type RunOptions } from './harness';
 
 /** The JSON:API media type every request must accept and every body must be sent as. */
 export const JSON_API = 'application/vnd.api+json';
@@ -92,6 +92,8 @@ export interface RunWithOptions {
 	continueOnFail?: boolean;
 	/** Access token to send (default: the sandbox's valid token). */
 	token?: string;
+	/** The node's settings (see `RunOptions.settings`). */
+	settings?: RunOptions['settings'];
 }
 
 /**
@@ -110,6 +112,7 @@ export async function runWith(
 		credentials: accessTokenCredentials(sandbox, options.token),
 		input: options.input,
 		continueOnFail: options.continueOnFail,
+		settings: options.settings,
 	});
 }
 

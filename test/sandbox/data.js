@@ -11,6 +11,7 @@
 const SEED_REFERENCE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const supplement = require('./supplement');
 
 // ---------------------------------------------------------------------------
 // Deterministic helpers
@@ -161,8 +162,8 @@ const TYPES = {
 			url: `https://site-${n}.example.com`,
 		}),
 	},
-	tags: {
-		model: 'Tag',
+	contact_tags: {
+		model: 'ContactTag',
 		attributes: ['name'],
 		relationships: { site: one('sites') },
 		defaults: (n) => ({ name: pick(['lead', 'customer', 'vip', 'newsletter', 'webinar', 'churn-risk'], n - 1) }),
@@ -190,7 +191,7 @@ const TYPES = {
 			customer: inverseOne('customers', 'contact'),
 			offers: many('offers'),
 			site: one('sites'),
-			tags: many('tags'),
+			tags: many('contact_tags'),
 		},
 		sortKeys: ['name', 'email', 'created_at'],
 		sitePath: ['site'],
@@ -384,7 +385,7 @@ const TYPES = {
 	forms: {
 		model: 'Form',
 		attributes: ['title', 'default', 'webhook_url', 'url', 'created_at', 'updated_at'],
-		relationships: { site: one('sites'), offer: one('offers'), fields: many('form_fields'), contact_tags: many('tags') },
+		relationships: { site: one('sites'), offer: one('offers'), fields: many('form_fields'), contact_tags: many('contact_tags') },
 		hasTimestamps: true,
 		defaults: (n) => ({
 			title: pick(['Newsletter signup', 'Free guide download', 'Webinar registration', 'Contact us'], n - 1),
@@ -479,6 +480,7 @@ const TYPES = {
 		defaultRelationships: () => ({ blog: '1' }),
 	},
 };
+supplement.extendTypes(TYPES, { one, many });
 
 // ---------------------------------------------------------------------------
 // Store
@@ -567,7 +569,10 @@ function createDatabase(options = {}) {
 	}
 
 	const db = { store, insert, insertMany, clear, find };
-	if (options.seed !== false) seedDatabase(db);
+	if (options.seed !== false) {
+		seedDatabase(db);
+		supplement.seed(db);
+	}
 	return db;
 }
 
@@ -602,7 +607,7 @@ function seedDatabase(db) {
 
 	insert('sites', { title: 'Creator Academy' }, {}, { created_at: '2025-01-10T09:00:00.000Z' });
 	insert('sites', { title: 'Mindful Money School' }, {}, { created_at: '2025-03-02T09:00:00.000Z' });
-	for (let i = 1; i <= 5; i++) insert('tags', {}, { site: i === 5 ? '2' : '1' }, { created_at: '2025-04-01T00:00:00.000Z' });
+	for (let i = 1; i <= 5; i++) insert('contact_tags', {}, { site: i === 5 ? '2' : '1' }, { created_at: '2025-04-01T00:00:00.000Z' });
 	for (let i = 1; i <= 3; i++) insert('products', { title: pick(['Creator Foundations', 'Money Mindset Masterclass', 'Podcast Launch Lab'], i - 1) }, { site: i === 3 ? '2' : '1' }, { created_at: '2025-05-01T00:00:00.000Z' });
 	insert('blogs', {}, { site: '1' }, { created_at: '2025-05-01T00:00:00.000Z' });
 

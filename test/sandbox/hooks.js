@@ -209,7 +209,7 @@ function createHooks(state, serializeRecord) {
 		return serializeRecord(record);
 	};
 	const tagObject = (tagId) => {
-		const tag = byId('tags', tagId);
+		const tag = byId('contact_tags', tagId);
 		const object = { id: tag.id, type: 'contact_tags', attributes: { ...tag.attributes } };
 		built.contact_tags.set(object.id, object);
 		return object;

@@ -118,8 +118,19 @@ export type ResourceType =
 	| 'blog_posts'
 	| 'blogs'
 	| 'sites'
-	| 'tags'
-	| 'products';
+	| 'contact_tags'
+	| 'products'
+	| 'purchases';
+
+/** What the supplement's offer endpoints did (platform-api-supplement.md section 2), for assertions. */
+export interface SupplementLog {
+	/** Welcome emails "sent" by a grant on a contact (not when `meta.send_customer_welcome_email` is false). */
+	emails: Array<{ kind: 'welcome'; to: string; offer: string }>;
+	/** Every offer granted (POST/PATCH), with the customer it went to. */
+	grants: Array<{ offer: string; customer: string; contact: string | null; welcomeEmail: boolean }>;
+	/** Every offer revoked (DELETE/PATCH). */
+	revocations: Array<{ offer: string; customer: string | null }>;
+}
 
 /** A webhook event of the platform (supplement section 5). */
 export type HookEventName = 'purchase' | 'payment_succeeded' | 'order_created' | 'form_submission' | 'tag_added' | 'tag_removed';
@@ -174,7 +185,25 @@ export interface PayloadResource {
 	links?: Record<string, unknown>;
 }
 
+/** Adversity switches (test/sandbox/adversity.js), all off by default; change them at any time. */
+export interface Adversity {
+	/** Records sharing every sort key come in a new random order on every request. */
+	shuffleTies: boolean;
+	/** `page[number]` is ignored: every list answer is the first page. */
+	ignorePageNumber: boolean;
+	/** Every `/v1` answer (not the token endpoint) waits this long (ms). */
+	delayMs: number;
+	/** `{ [id]: value }` served as `created_at` instead of the stored one (`undefined`: attribute left out); sorting and date filters keep the stored time. */
+	createdAt: Record<string, unknown>;
+	/** Before answering a list request for a window that does not start at the top, delete this many random records before the window. */
+	deleteBetweenPages: number;
+	/** IDs deleted by `deleteBetweenPages`, in order. */
+	deleted: string[];
+}
+
 export interface Sandbox {
+	/** Adversity switches (see {@link Adversity}). */
+	adversity: Adversity;
 	/** Base URL without trailing slash, e.g. http://127.0.0.1:43567 (API paths are url + '/v1/...'). */
 	url: string;
 	/** Static bearer token. */
@@ -210,6 +239,8 @@ export interface Sandbox {
 	account: SandboxAccount;
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
+	/** Side effects of the supplement's offer grants (see supplement.js). */
+	supplement: SupplementLog;
 	/** Hooks registered through POST /v1/hooks (live). */
 	hooks: RegisteredHook[];
 	/** Every delivery made by `deliver`, in order. */

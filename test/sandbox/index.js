@@ -9,6 +9,8 @@ const crypto = require('node:crypto');
 const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
+const adversity = require('./adversity');
+const supplement = require('./supplement');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -125,6 +127,7 @@ function relationshipNames(record) {
 
 function serializeAttributes(record, ctx) {
 	const wanted = ctx.fields[record.type];
+	if (record.type in TYPES && ctx.state.adversity) return filterFields(adversity.attributes(ctx.state.adversity, record, record.attributes), wanted);
 	if (!wanted) return { ...record.attributes };
 	const out = {};
 	for (const name of Object.keys(record.attributes)) if (wanted.has(name)) out[name] = record.attributes[name];
@@ -148,6 +151,11 @@ function serialize(record, ctx, { listItem = false } = {}) {
 	const memberLinks = memberLinksOf(record, ctx);
 	if (memberLinks) resource.links = memberLinks;
 	return resource;
+}
+
+function filterFields(attributes, wanted) {
+	if (!wanted) return { ...attributes };
+	return Object.fromEntries(Object.entries(attributes).filter(([name]) => wanted.has(name)));
 }
 
 function memberLinksOf(record, ctx) {
@@ -461,6 +469,8 @@ const LIST_FILTERS = {
 	},
 };
 
+Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
 	const table = LIST_FILTERS[type] || SITE_FILTER;
@@ -482,13 +492,14 @@ function buildFilters(type, ctx) {
 
 function listHandler(type, { paged = false } = {}) {
 	return (ctx) => {
-		const page = parsePage(ctx.query);
+		const page = adversity.page(ctx.state.adversity, parsePage(ctx.query));
 		const sortKeys = parseSort(type, ctx.query.sort);
 		const include = parseInclude(type, ctx.query.include);
 		ctx.include = include;
 		const predicates = buildFilters(type, ctx);
 		const matching = (ctx.db.store[type] || []).filter((r) => predicates.every((p) => p(r)));
-		const sorted = sortRecords(type, matching, sortKeys);
+		const same = sortKeys && ((a, b) => sortKeys.every(({ key }) => compareValues(sortValue(a, key), sortValue(b, key), key) === 0));
+		const sorted = adversity.afterSort(ctx.state.adversity, ctx.db.store[type] || [], sortRecords(type, matching, sortKeys), { start: (page.number - 1) * page.size }, same);
 		const slice = sorted.slice((page.number - 1) * page.size, page.number * page.size);
 		const doc = { data: slice.map((r) => serialize(r, ctx, { listItem: true })) };
 		const included = collectIncluded(slice, include, ctx);
@@ -647,7 +658,7 @@ function validateTags(relationships, base, ctx, errors) {
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
 		// Tag identifiers are typed `contact_tags` (the platform's API description, supplement section 0).
 		else if (ident.type !== undefined && ident.type !== 'contact_tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
-		else if (!ctx.find('tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
+		else if (!ctx.find('contact_tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});
 	return ids;
@@ -695,6 +706,10 @@ const ROUTES = [
 	['GET', 'podcasts', listHandler('podcasts', { paged: true })],
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
+	...supplement.routes({
+		ApiError, STATUS_TITLES, TYPES, isObject, invalid, requireJsonApiBody, validateAttributes, created, singleDocument,
+		resourceUrl, relId, listHandler, showHandler,
+	}),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -915,6 +930,9 @@ async function handleRequest(state, req, res) {
 	const { text, tooLarge } = await readBody(req);
 	const { recorded, bodyError } = recordRequest(req, text);
 	state.requests.push(recorded);
+	const delay = adversity.delayFor(state.adversity, recorded);
+	if (delay) await sleep(state, delay);
+	if (state.closed) return;
 	const fault = takeFault(state, recorded);
 	if (fault && (await applyFault(state, fault, req, res, recorded))) return;
 	if (tooLarge) return send(res, recorded, { status: 413, body: { errors: [errorObject(413, `Body larger than ${MAX_BODY_BYTES} bytes`)] } });
@@ -964,6 +982,7 @@ async function createSandbox(options = {}) {
 		issuedTokens: [],
 		account: accounts.createAccount(options.account),
 		closed: false,
+		adversity: adversity.createAdversity(),
 	};
 
 	const server = http.createServer((req, res) => {
@@ -996,6 +1015,7 @@ async function createSandbox(options = {}) {
 		issuedTokens: state.issuedTokens,
 		account: state.account,
 		...state.hooks.controls,
+		adversity: state.adversity,
 		clearRequests() {
 			state.requests.length = 0;
 		},
@@ -1026,6 +1046,7 @@ async function createSandbox(options = {}) {
 			return closing;
 		},
 	};
+	supplement.attach(state, sandbox);
 	return sandbox;
 }
 

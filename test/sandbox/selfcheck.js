@@ -63,12 +63,12 @@ check('routes: all 20 endpoints answer, unknown route 404, wrong method 405', as
 		'/v1/order_items', '/v1/order_items/1', '/v1/transactions', '/v1/transactions/1', '/v1/forms/1', '/v1/form_submissions',
 		'/v1/form_submissions/1', '/v1/podcasts', '/v1/podcasts/1', '/v1/blog_posts/1'];
 	for (const p of paths) assert.equal((await get(p)).status, 200, p);
-	for (const p of ['/v1/courses', '/v1/forms', '/v1/blog_posts', '/v1/nope', '/v1/contacts/1/extra']) {
+	for (const p of ['/v1/lessons', '/v1/modules', '/v1/media', '/v1/nope', '/v1/contacts/1/extra']) {
 		const r = await get(p);
 		assert.equal(r.status, 404, p);
 		assert.equal(r.body.errors[0].status, '404');
 	}
-	assert.equal((await call('DELETE', '/v1/contacts/1')).status, 405);
+	assert.equal((await call('PUT', '/v1/contacts/1')).status, 405);
 });
 
 check('documents: shapes, links, member links, offers links-only on list items', async () => {

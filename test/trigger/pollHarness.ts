@@ -32,6 +32,9 @@ export class TriggerRunner {
 
 	workflow: Workflow;
 
+	/** The poll budget n8n gives the trigger (`getPollBudgetMs()`), ms; undefined = n8n-core's default (5 minutes). */
+	budgetMs?: number;
+
 	constructor(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper) {
 		this.node = {
 			id: 'trigger-1',
@@ -55,7 +58,13 @@ export class TriggerRunner {
 
 	/** One poll: `trigger` mode as the poll job runs it, or `manual` ("Fetch Test Event"). */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
-		const context = new PollContext(this.workflow, this.node, testAdditionalData(this.credentials), mode, 'activate');
+		const workflow = this.workflow;
+		const node = this.node;
+		const budget = this.budgetMs;
+		const context =
+			budget === undefined
+				? new PollContext(workflow, node, testAdditionalData(this.credentials), mode, 'activate')
+				: new PollContext(workflow, node, testAdditionalData(this.credentials), mode, 'activate', undefined, undefined, undefined, undefined, () => workflow.getStaticData('node', node), () => budget);
 		try {
 			const result = await trigger.poll.call(context);
 			return { items: result ? result[0].map((item) => item.json) : null };

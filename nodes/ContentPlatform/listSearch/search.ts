@@ -8,7 +8,8 @@ import { apiRequest } from '../shared/transport';
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */
 const SEARCH_PAGE_SIZE = 50;
 
-function label(resource: ResourceSpec, record: IDataObject): string {
+/** The label of a record in a list: its resource's label attributes joined with " · " (orders as #1001). */
+export function label(resource: ResourceSpec, record: IDataObject): string {
 	const words = (resource.search?.label ?? [])
 		.map((name) => record[name])
 		.filter((value) => value !== undefined && value !== null && value !== '')

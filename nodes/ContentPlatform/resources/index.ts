@@ -8,9 +8,15 @@ import { courseDescription } from './course';
 import { customerDescription } from './customer';
 import { formDescription } from './form';
 import { formSubmissionDescription } from './formSubmission';
+import { meDescription } from './me';
+import { offerDescription } from './offer';
 import { orderDescription } from './order';
 import { orderItemDescription } from './orderItem';
 import { podcastDescription } from './podcast';
+import { productDescription } from './product';
+import { purchaseDescription } from './purchase';
+import { siteDescription } from './site';
+import { tagDescription } from './tag';
 import { transactionDescription } from './transaction';
 
 /** The node's resources, one folder each (`resources/<resource>/`): add a resource with one line here. */
@@ -26,6 +32,12 @@ const resources: ResourceDescription[] = [
 	formSubmissionDescription,
 	podcastDescription,
 	blogPostDescription,
+	offerDescription,
+	purchaseDescription,
+	tagDescription,
+	siteDescription,
+	productDescription,
+	meDescription,
 ];
 
 /** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */

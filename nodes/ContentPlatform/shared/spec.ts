@@ -7,6 +7,16 @@
  * (see `resources/` and `builders/`), and the coverage test compares them with the spec document itself.
  */
 
+import {
+	SITE,
+	SUPPLEMENT_ATTRIBUTES,
+	SUPPLEMENT_INCLUDE_FILTERS,
+	SUPPLEMENT_RESOURCES,
+	type RelationshipBody,
+	type SupplementFilter,
+	type SupplementOperation,
+} from './spec.supplement';
+
 /**
  * Type of an attribute or filter value, as the spec gives it.
  * - `timestamp`: ISO 8601 date-time string (spec "Common document shape").
@@ -29,7 +39,8 @@ export type AttributeTable = Readonly<Record<string, ValueType>>;
 export interface FilterSpec {
 	/** The name inside `filter[...]`. */
 	name: string;
-	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date'>;
+	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
+	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
 	/** The spec's meaning, shown to the user as the field's description. */
 	description: string;
 }
@@ -74,10 +85,10 @@ const FORM_SUBMISSION_ATTRIBUTES: AttributeTable = {
 };
 
 /**
- * Attributes per JSON:API resource type (spec "Resources and fields").
- * Courses: their own attributes are "not shown" in the spec, so none are listed.
+ * Attributes per JSON:API resource type of the seed spec (spec "Resources and fields").
+ * Courses: their own attributes are "not shown" in the seed spec (the supplement gives them).
  */
-export const ATTRIBUTES = {
+const SEED_ATTRIBUTES = {
 	contact_notes: { body: 'string', ...TIMESTAMPS },
 	contacts: {
 		name: 'string',
@@ -185,6 +196,9 @@ export const ATTRIBUTES = {
 	},
 } as const satisfies Record<string, AttributeTable>;
 
+/** Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own). */
+export const ATTRIBUTES = { ...SEED_ATTRIBUTES, ...SUPPLEMENT_ATTRIBUTES } as const satisfies Record<string, AttributeTable>;
+
 /** A JSON:API resource type named in the spec. */
 export type ResourceType = keyof typeof ATTRIBUTES;
 
@@ -271,8 +285,8 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 
 const SITE_FILTER = PERSON_FILTERS[0];
 
-/** The n8n operations of the node. */
-export type Operation = 'create' | 'get' | 'getAll' | 'update' | 'submit';
+/** The n8n operations of the node: the seed's and the supplement's. */
+export type Operation = 'create' | 'get' | 'getAll' | 'update' | 'submit' | SupplementOperation;
 
 /**
  * The query parameters one endpoint accepts (spec "Endpoints").
@@ -290,17 +304,26 @@ export interface EndpointQuery {
 	page?: boolean;
 	filters?: readonly FilterSpec[];
 	includeFilters?: readonly FilterSpec[];
+	/**
+	 * Generic filters `filter[<attribute>_<operator>]` the description allows in prose (purchases):
+	 * every listed attribute with every listed operator.
+	 */
+	conditions?: { attributes: readonly string[]; operators: readonly string[] };
 }
 
 /** One row of the spec's endpoint summary table, with its query parameters. */
 export interface EndpointSpec {
 	operation: Operation;
-	method: 'GET' | 'POST' | 'PATCH';
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** Path relative to `{base_url}/v1`; `{id}` marks the path parameter. */
 	path: string;
 	/** The spec's purpose column. */
 	purpose: string;
 	query: EndpointQuery;
+	/** Relationship endpoints (`…/relationships/<name>`): the relationship and the identifiers' type. */
+	relationship?: RelationshipBody;
+	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
+	destructive?: string;
 }
 
 /** One n8n resource: a JSON:API resource type and the endpoints that serve it. */
@@ -330,10 +353,10 @@ const bool = (name: string, description: string): FilterSpec => ({ name, type: '
 const int = (name: string, description: string): FilterSpec => ({ name, type: 'number', description });
 
 /**
- * The 12 resource types of the spec as n8n resources (offers exist only as included resources,
- * so they have no n8n resource), with the 20 endpoints of the spec's summary table.
+ * The 12 resource types of the seed spec as n8n resources, with the 20 endpoints of its summary
+ * table (offers there exist only as included resources; the supplement gives them a resource).
  */
-export const RESOURCES: readonly ResourceSpec[] = [
+const SEED_RESOURCES: readonly ResourceSpec[] = [
 	{
 		value: 'contactNote',
 		displayName: 'Contact Note',
@@ -605,6 +628,50 @@ export const RESOURCES: readonly ResourceSpec[] = [
 		],
 	},
 ];
+
+/** A supplement filter row with the `SITE` token replaced by the seed's site filter. */
+function resolveFilter(filter: SupplementFilter): FilterSpec {
+	return filter === SITE ? SITE_FILTER : filter;
+}
+
+/**
+ * Every resource of the node: the seed's resources, each with the supplement's further endpoints
+ * (and its list search where the supplement gives it a list), then the supplement's new resources.
+ * Endpoints keep their table order; `SUPPLEMENT_INCLUDE_FILTERS` are appended to the seed endpoint's.
+ */
+export const RESOURCES: readonly ResourceSpec[] = (() => {
+	const merged = SEED_RESOURCES.map((resource): ResourceSpec => ({
+		...resource,
+		endpoints: resource.endpoints.map((endpoint) => {
+			const extra = SUPPLEMENT_INCLUDE_FILTERS[endpoint.path];
+			if (!extra) return endpoint;
+			return { ...endpoint, query: { ...endpoint.query, includeFilters: [...(endpoint.query.includeFilters ?? []), ...extra] } };
+		}),
+	}));
+	for (const row of SUPPLEMENT_RESOURCES) {
+		const endpoints = row.endpoints.map(
+			(endpoint): EndpointSpec => ({
+				...endpoint,
+				query: { ...endpoint.query, filters: endpoint.query.filters?.map(resolveFilter) },
+			}),
+		);
+		const index = merged.findIndex((r) => r.value === row.value);
+		if (index >= 0) {
+			const seed = merged[index];
+			merged[index] = { ...seed, search: row.search ?? seed.search, endpoints: [...seed.endpoints, ...endpoints] };
+		} else {
+			merged.push({
+				value: row.value,
+				displayName: row.displayName,
+				type: row.type as ResourceType,
+				relationships: row.relationships ?? [],
+				search: row.search,
+				endpoints,
+			});
+		}
+	}
+	return merged;
+})();
 
 /**
  * Page size used when following pages. The spec does not state a maximum page size

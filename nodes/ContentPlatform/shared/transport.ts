@@ -365,11 +365,16 @@ export function documentHasMore(document: JsonApiDocument): boolean | undefined 
 	return undefined;
 }
 
-function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
+/**
+ * What the request of the current item is about, to name it in error messages: the resource's
+ * name and, when the operation's path has an ID, the ID the user gave.
+ */
+export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const resource = resourceByValue(context.getNodeParameter('resource') as string);
 	const operation = context.getNodeParameter('operation') as string;
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
-	if (operation !== 'getAll' && operation !== 'create') {
+	const endpoint = resource.endpoints.find((e) => e.operation === operation);
+	if (endpoint?.path.includes('{id}')) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
 	return subject;
@@ -568,6 +573,25 @@ export async function prepareRequest(
 				itemIndex: this.getItemIndex(),
 			});
 		}
+	}
+	return requestOptions;
+}
+
+/**
+ * preSend of every destructive operation (spec rows with `destructive`): refuses to run when the
+ * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
+ * request that timed out may have been carried out). The package itself never retries a request.
+ */
+export async function refuseRetryOnFail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (this.getNode().retryOnFail) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'"Retry On Fail" is on: this operation cannot be undone and is never retried. Turn off Settings → Retry On Fail for this node.',
+			{ itemIndex: this.getItemIndex() },
+		);
 	}
 	return requestOptions;
 }

@@ -16,7 +16,7 @@ import { requireId } from '../../shared/transport';
 const op = operationOf('contactNote', 'create');
 
 /** preSend of the note body: refuses an empty note before any request. */
-async function requireNoteBody(
+export async function requireNoteBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {

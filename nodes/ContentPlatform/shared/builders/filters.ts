@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FilterSpec } from '../spec';
+import { resourceByValue, type FilterSpec } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
+import { searchMethodName } from './resourceLocator';
 import { byDisplayName, fieldLabel } from './text';
 import { valueField } from './valueField';
 
@@ -17,8 +18,30 @@ function queryValue(type: FilterSpec['type']): string {
 	}
 }
 
-/** One `filter[<name>]` query parameter as a field (booleans as `true`/`false`, dates as `YYYY-MM-DD`). */
+/** The expression that writes a list filter's values: an array, or comma-separated text; trimmed, empty ones dropped. */
+const LIST_VALUE =
+	'={{ (Array.isArray($value) ? $value : String($value).split(",")).map((v) => String(v).trim()).filter((v) => v !== "") }}';
+
+/**
+ * One `filter[<name>]` query parameter as a field (booleans as `true`/`false`, dates as
+ * `YYYY-MM-DD`). The site filter is a resource locator (From List of the sites, or By ID); a list
+ * filter (`array`) is sent as the repeated parameter `filter[<name>][]`.
+ */
 export function filterField(filter: FilterSpec): INodeProperties {
+	if (filter.name === 'site_id') return siteFilterField(filter);
+	if (filter.type === 'array') {
+		return {
+			displayName: fieldLabel(filter.name),
+			name: filter.name,
+			type: 'string',
+			default: '',
+			description: filter.description,
+			routing: {
+				request: { arrayFormat: 'repeat' },
+				send: { type: 'query', property: `filter[${filter.name}][]`, value: LIST_VALUE },
+			},
+		};
+	}
 	return {
 		displayName: fieldLabel(filter.name),
 		name: filter.name,
@@ -43,4 +66,26 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 			options: filters.map(filterField).sort(byDisplayName),
 		},
 	];
+}
+
+/** The site filter (`filter[site_id]`): a resource locator over the sites list, or an ID. */
+function siteFilterField(filter: FilterSpec): INodeProperties {
+	return {
+		displayName: fieldLabel(filter.name),
+		name: filter.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: filter.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a site...',
+				typeOptions: { searchListMethod: searchMethodName(resourceByValue('site')), searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12345' },
+		],
+		routing: { send: { type: 'query', property: `filter[${filter.name}]`, value: '={{ String($value).trim() }}' } },
+	};
 }

@@ -3,11 +3,14 @@
  * from. Each builder reads the spec tables (`../spec.ts`) and builds one kind of field.
  */
 export * from './attributes';
+export * from './conditions';
+export * from './destructive';
 export * from './filters';
 export * from './include';
 export * from './operation';
 export * from './options';
 export * from './paging';
+export * from './relationship';
 export * from './resource';
 export * from './resourceLocator';
 export * from './simplify';

@@ -15,11 +15,17 @@ export interface ResourceDescription {
  * A resource of the node from its operation files: the resource's `operation` property (one
  * option per operation, Get Many the default when there is one) followed by each operation's
  * fields, in the order given.
+ * @param defaultOperation The default when it must stay what it was before the resource got a
+ *   list (n8n does not save a parameter at its default, so a changed default changes saved workflows).
  */
-export function resourceDescription(resourceValue: string, operations: OperationDescription[]): ResourceDescription {
+export function resourceDescription(
+	resourceValue: string,
+	operations: OperationDescription[],
+	defaultOperation?: string,
+): ResourceDescription {
 	const resource = resourceByValue(resourceValue);
 	const values = operations.map(({ option }) => String(option.value));
-	const defaultOperation = values.includes('getAll') ? 'getAll' : values[0];
+	defaultOperation ??= values.includes('getAll') ? 'getAll' : values[0];
 	const operation: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',

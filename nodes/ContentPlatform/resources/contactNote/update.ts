@@ -1,0 +1,47 @@
+import {
+	encodedId,
+	idValue,
+	jsonApiWrite,
+	operationOf,
+	operationOption,
+	resourceLocator,
+	showOnlyFor,
+	type OperationDescription,
+} from '../../shared/builders';
+import { requireId } from '../../shared/transport';
+import { requireNoteBody } from './create';
+
+const op = operationOf('contactNote', 'update');
+
+/**
+ * Contact Note → Update (supplement `PATCH /v1/contact_notes/{id}`): the note (also sent as
+ * `data.id`) and its new body; the note's contact cannot be changed.
+ */
+export const update: OperationDescription = {
+	option: operationOption(op, jsonApiWrite(op.resource.type)),
+	properties: [
+		{
+			...resourceLocator(op),
+			routing: {
+				request: { url: `=/contact_notes/${encodedId('contactNoteId')}` },
+				send: {
+					type: 'body',
+					property: 'data.id',
+					value: `={{ ${idValue('contactNoteId')} }}`,
+					preSend: [requireId('contactNoteId', 'Contact Note')],
+				},
+			},
+		},
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			displayOptions: showOnlyFor(op),
+			description: 'The new content of the note',
+			routing: { send: { type: 'body', property: 'data.attributes.body', preSend: [requireNoteBody] } },
+		},
+	],
+};

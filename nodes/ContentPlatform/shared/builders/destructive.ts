@@ -1,0 +1,60 @@
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { resourceByValue } from '../spec';
+import { checkedDocument, locatorId, subjectOf } from '../transport';
+import { destructiveDescription, operationOption, showOnlyFor, type OperationContext, type OperationDescription } from './operation';
+import { locatorName, resourceLocator } from './resourceLocator';
+
+/**
+ * The notice shown above the fields of a destructive operation (what it does, that it cannot be
+ * undone), none for the others.
+ */
+export function destructiveNotice(op: OperationContext): INodeProperties[] {
+	if (!op.endpoint.destructive) return [];
+	return [
+		{
+			displayName: destructiveDescription(op),
+			name: 'destructiveNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: showOnlyFor(op),
+		},
+	];
+}
+
+/**
+ * postReceive of a Delete: an error answer becomes the usual error; a success (the API answers
+ * `{data: {}}` or no body at all) becomes one item `{ id, deleted: true }`.
+ */
+export async function deletedItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const subject = subjectOf(this);
+	if (response.statusCode >= 400) checkedDocument(this, response, subject);
+	const resource = resourceByValue(this.getNodeParameter('resource') as string);
+	const id = locatorId(this, locatorName(resource));
+	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
+}
+
+/**
+ * A Delete from its spec row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
+ * `{ id, deleted: true }` as the item (see `deletedItem`).
+ */
+export function deleteOperation(op: OperationContext): OperationDescription {
+	const base = operationOption(op);
+	return {
+		option: { ...base, routing: { ...base.routing, output: { postReceive: [deletedItem] } } },
+		properties: [...destructiveNotice(op), resourceLocator(op)],
+	};
+}
+
+/**
+ * An action on one record without a body (`POST /v1/<type>/{id}/<action>`, for example Deactivate
+ * a purchase): the notice when it is destructive and the record's locator; the answer is the
+ * record, as for Get.
+ */
+export function recordActionOperation(op: OperationContext): OperationDescription {
+	return { option: operationOption(op), properties: [...destructiveNotice(op), resourceLocator(op)] };
+}

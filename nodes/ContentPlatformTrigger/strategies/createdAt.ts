@@ -1,0 +1,300 @@
+/**
+ * Strategy `createdAt` (orders, order items, contacts, customers): the list can be sorted by
+ * `-created_at` and records carry `created_at` (spec "Endpoints").
+ *
+ * A poll reads overlapping windows newest first (strategies/types.ts `windowAt`). Each answer is
+ * one consistent snapshot; the next window starts one record above the last instant of the
+ * previous one, so every instant a poll passes is seen whole in one answer, bounded by a newer
+ * and an older record. That holds when the API orders the records of one instant differently on
+ * every request, and when records are deleted or inserted between two requests (a window whose
+ * first record is not newer than that instant is read again from further up). The poll stops at
+ * the first record older than the watermark. New = newer than the watermark (and not an emitted
+ * future-dated record), or at the watermark with an unseen ID, or without a readable `created_at`
+ * and not emitted before. The watermark never passes the poll's clock: a record dated after it is emitted once and remembered by ID until the clock passes it.
+ *
+ * Limit: an instant that fills a whole window (more than 98 records at one `created_at`) cannot be
+ * bounded inside one answer; it is read with contiguous pages, exact only if the API's tie order
+ * is stable.
+ */
+import {
+	CURSOR_VERSION,
+	TRIGGER_PAGE_SIZE,
+	MAX_AHEAD,
+	MAX_ODD,
+	MAX_RESUME,
+	iso,
+	parseTime,
+	type CreatedAtCursor,
+	type Cursor,
+	type PollRecord,
+} from '../cursor';
+import { MAX_RETRIES, ScanError, repeatedPage, repeats, windowAt, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
+
+const SORT = { sort: '-created_at' };
+
+interface Window {
+	start: number;
+	records: PollRecord[];
+	/** Index of the first record of the window's last instant (records without a time belong to it). */
+	tailIndex: number;
+	/** The window's last instant (ms), or NaN when it holds no timed record. */
+	tail: number;
+}
+
+class CreatedAtScan implements Scan {
+	suppressed = 0;
+
+	private readonly baseline: boolean;
+
+	private readonly watermark: number;
+
+	private readonly floor: number;
+
+	private readonly horizon: number;
+
+	private readonly known: Set<string>;
+
+	private readonly ahead: Map<string, number>;
+
+	private readonly odd: Set<string>;
+
+	/** Every record read, in the order first read. */
+	private readonly seen = new Map<string, PollRecord>();
+
+	private pending: PageRequest | null = { number: 1, size: 100, query: SORT };
+
+	private previous?: Window;
+
+	private retries = 0;
+
+	/** The poll's first answer. */
+	private first?: PollRecord[];
+
+	/** Resuming a backlog: records at or after this instant are left to later polls. */
+	private readonly cap: number;
+
+	/** Resuming a backlog: still looking for the window where the previous poll stopped. */
+	private seeking: boolean;
+
+	private seekTries = 0;
+
+	/** Set when the budget ran out (see `pause`): the new backlog points. */
+	private paused?: Array<{ at: number; before: string }>;
+
+	constructor(
+		private readonly old: CreatedAtCursor | undefined,
+		private readonly clock: PollClock,
+	) {
+		this.baseline = old === undefined;
+		this.watermark = old?.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
+		this.floor = Math.max(this.watermark, clock.notBefore);
+		this.horizon = clock.now;
+		this.known = new Set(old?.ids);
+		this.ahead = new Map((old?.ahead ?? []).map(([id, at]) => [id, parseTime(at)]));
+		this.odd = new Set(old?.odd);
+		const point = old?.resume?.[old.resume.length - 1];
+		this.cap = point ? parseTime(point.before) : Number.POSITIVE_INFINITY;
+		this.seeking = point !== undefined;
+		if (point) this.pending = this.seekAt(point.at);
+	}
+
+	private seekAt(position: number): PageRequest {
+		const window = windowAt(Math.max(0, position - 1))!;
+		return { number: window.number, size: window.size, query: SORT };
+	}
+
+	/**
+	 * Resuming: whether this answer starts at or above the instant where the previous poll stopped
+	 * and reaches below it; otherwise the next window to try (further down or up).
+	 */
+	private seek(start: number, records: PollRecord[]): boolean {
+		const timed = records.filter((r) => !Number.isNaN(r.time));
+		const first = timed[0];
+		const last = timed[timed.length - 1];
+		if (first && first.time >= this.cap && (last.time < this.cap || records.length < this.pending!.size)) return true;
+		if (!first && records.length < this.pending!.size) return true;
+		if (++this.seekTries > 12) {
+			throw new ScanError('The list changed too much to find where the previous poll stopped. Nothing was emitted; the next poll tries again.', 'unstable');
+		}
+		const step = TRIGGER_PAGE_SIZE * 2 ** (this.seekTries - 1);
+		// Entirely newer than that instant: further down; starting below it: further up.
+		const target = first && first.time >= this.cap ? start + records.length : Math.max(0, start - step);
+		this.pending = this.seekAt(target + 1);
+		return false;
+	}
+
+	pause(): boolean {
+		if (this.baseline || this.points.length === 0) return false;
+		this.paused = [...(this.old?.resume ?? []), ...this.points].slice(-MAX_RESUME);
+		return true;
+	}
+
+	/** Where each accepted window's last complete instant ends: the points a later poll can resume from. */
+	private readonly points: Array<{ at: number; before: string }> = [];
+
+	private addPoint(window: Window): void {
+		let index = window.tailIndex - 1;
+		while (index >= 0 && Number.isNaN(window.records[index].time)) index--;
+		if (index < 0 || window.records[index].time >= this.cap || window.records[index].time > this.horizon) return;
+		this.points.push({ at: window.start + index, before: iso(window.records[index].time) });
+	}
+
+	next(): PageRequest | null {
+		return this.pending;
+	}
+
+	read(records: PollRecord[]): void {
+		const request = this.pending!;
+		const start = (request.number - 1) * request.size;
+		const previous = this.previous;
+		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
+			throw repeatedPage(request);
+		}
+		this.first ??= records;
+		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
+		if (this.seeking) {
+			if (!this.seek(start, records)) return;
+			this.seeking = false;
+		}
+		const firstTimed = records.find((r) => !Number.isNaN(r.time));
+		if (previous && !Number.isNaN(previous.tail) && previous.tailIndex > 0 && firstTimed && firstTimed.time <= previous.tail) {
+			// The window does not start above the previous window's last instant: the list moved up
+			// (records deleted) or the window's start fell inside that instant. Start further up.
+			if (++this.retries > MAX_RETRIES) {
+				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+			}
+			const retry = this.request(previous.start + previous.tailIndex - 1 - 2 ** this.retries, previous);
+			if (!retry) {
+				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+			}
+			this.pending = retry;
+			return;
+		}
+		this.retries = 0;
+		if (records.length < request.size || this.reachedFloor(records)) {
+			this.pending = null;
+			return;
+		}
+		const window = describe(start, records);
+		this.previous = window;
+		this.addPoint(window);
+		// The next window starts one record above the window's last instant and reaches past the
+		// window. When no window can (an instant that fills most of a window, or an awkward
+		// position), the next page follows on without overlap: exact only if the list did not
+		// shift in between.
+		const overlapping = window.tailIndex >= 1 ? this.request(start + window.tailIndex - 1, window) : undefined;
+		if (overlapping) {
+			this.pending = overlapping;
+		} else {
+			window.tail = Number.NaN;
+			const page = windowAt(start + records.length)!;
+			this.pending = { number: page.number, size: page.size, query: SORT };
+		}
+	}
+
+	private request(target: number, previous: Window): PageRequest | undefined {
+		const window = windowAt(target, previous.start + previous.records.length + 1);
+		return window && window.start <= target ? { number: window.number, size: window.size, query: SORT } : undefined;
+	}
+
+	/** Whether the answer reaches below what the poll must read. */
+	private reachedFloor(records: PollRecord[]): boolean {
+		if (this.baseline) {
+			const top = this.topInstant();
+			return records.some((r) => r.time < top);
+		}
+		return this.floor !== Number.NEGATIVE_INFINITY && records.some((r) => r.time < this.floor);
+	}
+
+	/** The newest instant read that is not beyond the horizon (-Infinity when none). */
+	private topInstant(): number {
+		let top = Number.NEGATIVE_INFINITY;
+		for (const r of this.seen.values()) if (r.time <= this.horizon && r.time < this.cap && r.time > top) top = r.time;
+		return top;
+	}
+
+	private isNew(record: PollRecord): boolean {
+		if (this.baseline) return false;
+		if (Number.isNaN(record.time)) return !this.odd.has(record.id);
+		if (record.time < this.floor) {
+			if (record.time > this.watermark) this.suppressed++;
+			return false;
+		}
+		if (record.time === this.watermark) return !this.known.has(record.id);
+		if (record.time < this.watermark || record.time >= this.cap) return false;
+		return !this.ahead.has(record.id);
+	}
+
+	fresh(): PollRecord[] {
+		if (this.paused) return [];
+		const list = [...this.seen.values()];
+		this.suppressed = 0;
+		return list
+			.map((record, index) => ({ record, index }))
+			.filter(({ record }) => this.isNew(record))
+			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || b.index - a.index)
+			.map(({ record }) => record);
+	}
+
+	cursor(key: string): Cursor {
+		if (this.paused) return { ...this.old!, key, resume: this.paused };
+		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
+		const top = this.topInstant();
+		let watermark = this.watermark;
+		let ids = [...this.known];
+		if (top > watermark) {
+			watermark = top;
+			ids = [...this.seen.values()].filter((r) => r.time === top).map((r) => r.id);
+		} else if (top === watermark) {
+			ids = [...new Set([...ids, ...[...this.seen.values()].filter((r) => r.time === top).map((r) => r.id)])];
+		}
+		if (!this.baseline && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now) {
+			watermark = this.clock.notBefore;
+			ids = [];
+		}
+		const ahead = new Map([...this.ahead].filter(([, at]) => at > watermark));
+		for (const r of fresh) if (r.time > this.horizon) ahead.set(r.id, r.time);
+		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const rest = this.old?.resume?.slice(0, -1);
+		return {
+			v: CURSOR_VERSION,
+			kind: 'createdAt',
+			key,
+			...(rest?.length ? { resume: rest } : {}),
+			watermark: watermark === Number.NEGATIVE_INFINITY ? null : iso(watermark),
+			ids,
+			ahead: [...ahead]
+				.sort((a, b) => a[1] - b[1])
+				.slice(0, MAX_AHEAD)
+				.map(([id, at]) => [id, iso(at)]),
+			odd: [...new Set(odd)].slice(0, MAX_ODD),
+		};
+	}
+
+	newest(): PollRecord | undefined {
+		return [...this.seen.values()][0];
+	}
+}
+
+/** Where a window's last instant starts. */
+function describe(start: number, records: PollRecord[]): Window {
+	let tailIndex = records.length;
+	let tail = Number.NaN;
+	for (let i = records.length - 1; i >= 0; i--) {
+		const t = records[i].time;
+		if (Number.isNaN(t)) {
+			tailIndex = i;
+			continue;
+		}
+		if (Number.isNaN(tail)) tail = t;
+		if (t !== tail) break;
+		tailIndex = i;
+	}
+	return { start, records, tailIndex, tail };
+}
+
+/** The `createdAt` strategy (see the module comment). */
+export const createdAtStrategy: TriggerStrategy = {
+	kind: 'createdAt',
+	start: (cursor, clock) => new CreatedAtScan(cursor?.kind === 'createdAt' ? cursor : undefined, clock),
+};

@@ -1,0 +1,184 @@
+/**
+ * Strategy `dateWindow` (transactions): the list has no `sort` parameter, only
+ * `filter[start_date]` (a day) (spec "GET /v1/transactions"). Every poll reads all pages from the
+ * UTC day before the cursor's floor (one day of margin for the API's time zone) and assumes no
+ * order, only that it does not change between two requests but by insertions and deletions. The
+ * windows overlap by OVERLAP records; a window whose first record was not in the previous one
+ * (records deleted between two requests) is read again from further up. Records created during a
+ * poll can land on pages already read while newer ones land on pages still to come: the cursor keeps the IDs of every record of the SETTLE_MS before the watermark
+ * (the floor), so such a record is emitted by the next poll. New = created at or after the floor
+ * with an unseen ID, or without a readable `created_at` and not emitted before. The watermark
+ * never passes the poll's clock; a record dated after it is emitted once and its ID kept.
+ */
+import {
+	CURSOR_VERSION,
+	MAX_ODD,
+	TRIGGER_PAGE_SIZE,
+	dayBefore,
+	iso,
+	parseTime,
+	type Cursor,
+	type DateWindowCursor,
+	type PollRecord,
+} from '../cursor';
+import { MAX_RETRIES, ScanError, repeatedPage, repeats, windowAt, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
+
+/** How far back from the watermark the IDs of every record are kept (1 hour). */
+export const SETTLE_MS = 3_600_000;
+
+/** Most IDs kept (the floor rises above the oldest kept when there are more). */
+export const MAX_WINDOW_IDS = 300;
+
+/** Records shared by two consecutive windows of one poll (the list has no order to bound ties by). */
+export const OVERLAP = 10;
+
+/** Windows (days back from the poll's clock) probed for the newest transaction at activation, then all. */
+export const PROBE_DAYS = [2, 8, 31, 366];
+
+class DateWindowScan implements Scan {
+	suppressed = 0;
+
+	private readonly floor: number;
+
+	private readonly horizon: number;
+
+	private readonly known: Set<string>;
+
+	private readonly odd: Set<string>;
+
+	private readonly seen = new Map<string, PollRecord>();
+
+	private pending = { number: 1, size: TRIGGER_PAGE_SIZE };
+
+	private probe = 0;
+
+	/** The first answer of this date window, and the previous one. */
+	private first?: PollRecord[];
+
+	private previous?: { start: number; records: PollRecord[] };
+
+	private retries = 0;
+
+	private done = false;
+
+	constructor(
+		private readonly old: DateWindowCursor | undefined,
+		private readonly clock: PollClock,
+	) {
+		const floor = old?.floor ? parseTime(old.floor) : Number.NEGATIVE_INFINITY;
+		this.floor = Math.max(floor, clock.notBefore);
+		this.horizon = clock.now;
+		this.known = new Set(old?.ids);
+		this.odd = new Set(old?.odd);
+	}
+
+	/** The `filter[start_date]` of this poll's requests (none: the whole list). */
+	private startDate(): string | undefined {
+		if (this.old) return this.floor === Number.NEGATIVE_INFINITY ? undefined : dayBefore(this.floor, 1);
+		const days = PROBE_DAYS[this.probe];
+		return days === undefined ? undefined : dayBefore(this.clock.now, days);
+	}
+
+	next(): PageRequest | null {
+		if (this.done) return null;
+		const start = this.startDate();
+		return { ...this.pending, query: start ? { 'filter[start_date]': start } : {} };
+	}
+
+	read(records: PollRecord[]): void {
+		const request = this.pending;
+		const start = (request.number - 1) * request.size;
+		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
+			throw repeatedPage(this.next()!);
+		}
+		this.first ??= records;
+		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
+		const previous = this.previous;
+		if (previous && records.length && !previous.records.some((r) => r.id === records[0].id)) {
+			// The window's first record was not in the previous window: records deleted between two
+			// requests moved the list back past the overlap. Read again from further up.
+			if (++this.retries > MAX_RETRIES) {
+				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+			}
+			this.pending = this.window(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
+			return;
+		}
+		this.retries = 0;
+		if (records.length === request.size) {
+			this.previous = { start, records };
+			this.pending = this.window(start + records.length - OVERLAP, this.previous);
+			return;
+		}
+		// Activation: the first window that holds a record, read in full; else a wider one.
+		if (!this.old && this.seen.size === 0 && this.probe < PROBE_DAYS.length) {
+			this.probe++;
+			this.pending = { number: 1, size: TRIGGER_PAGE_SIZE };
+			this.first = undefined;
+			this.previous = undefined;
+			return;
+		}
+		this.done = true;
+	}
+
+	private window(target: number, previous: { start: number; records: PollRecord[] }): { number: number; size: number } {
+		const end = previous.start + previous.records.length;
+		const window = windowAt(target, end + 1) ?? windowAt(end)!;
+		return { number: window.number, size: window.size };
+	}
+
+	private isNew(record: PollRecord): boolean {
+		if (!this.old) return false;
+		if (Number.isNaN(record.time)) return !this.odd.has(record.id);
+		if (this.known.has(record.id)) return false;
+		if (record.time < this.floor) {
+			if (this.old.watermark && record.time > parseTime(this.old.watermark)) this.suppressed++;
+			return false;
+		}
+		return true;
+	}
+
+	fresh(): PollRecord[] {
+		this.suppressed = 0;
+		return [...this.seen.values()]
+			.map((record, index) => ({ record, index }))
+			.filter(({ record }) => this.isNew(record))
+			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || a.index - b.index)
+			.map(({ record }) => record);
+	}
+
+	cursor(key: string): Cursor {
+		const fresh = this.old ? this.fresh() : [...this.seen.values()];
+		const timed = [...this.seen.values()].filter((r) => !Number.isNaN(r.time));
+		const present = timed.filter((r) => r.time <= this.horizon);
+		const oldWatermark = this.old?.watermark ? parseTime(this.old.watermark) : Number.NEGATIVE_INFINITY;
+		let watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
+		if (this.old && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now) watermark = this.clock.notBefore;
+		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const base = { v: CURSOR_VERSION as typeof CURSOR_VERSION, kind: 'dateWindow' as const, key, odd: [...new Set(odd)].slice(0, MAX_ODD) };
+		if (watermark === Number.NEGATIVE_INFINITY) {
+			// Nothing dated yet: keep the IDs read (future-dated ones included) so none is emitted twice.
+			return { ...base, watermark: null, floor: null, ids: timed.map((r) => r.id).slice(0, MAX_WINDOW_IDS) };
+		}
+		const recent = timed.filter((r) => r.time >= watermark - SETTLE_MS).sort((a, b) => b.time - a.time);
+		let floor = watermark - SETTLE_MS;
+		if (recent.length > MAX_WINDOW_IDS) floor = recent[MAX_WINDOW_IDS - 1].time;
+		return {
+			...base,
+			watermark: iso(watermark),
+			floor: iso(floor),
+			ids: recent.filter((r) => r.time >= floor).map((r) => r.id),
+		};
+	}
+
+	newest(): PollRecord | undefined {
+		let newest: PollRecord | undefined;
+		for (const r of this.seen.values()) if (!newest || r.time > newest.time) newest = r;
+		return newest;
+	}
+}
+
+/** The `dateWindow` strategy (see the module comment). */
+export const dateWindowStrategy: TriggerStrategy = {
+	kind: 'dateWindow',
+	start: (cursor, clock) => new DateWindowScan(cursor?.kind === 'dateWindow' ? cursor : undefined, clock),
+};

@@ -1,0 +1,107 @@
+import type { Cursor, PollRecord } from '../cursor';
+import { TRIGGER_PAGE_SIZE } from '../cursor';
+
+/** One list request of a poll: `page[number]`, `page[size]` and the strategy's own parameters. */
+export interface PageRequest {
+	number: number;
+	size: number;
+	/** `sort`, `filter[start_date]`: the strategy's parameters (the user's filters are added by the caller). */
+	query: Record<string, string>;
+}
+
+/** The poll's clock and guards, passed in (the strategies never read the clock themselves). */
+export interface PollClock {
+	/** The poll's own time (ms since the epoch). */
+	now: number;
+	/**
+	 * Records created before this instant (ms) are never emitted: the previous successful poll
+	 * started after it (see ContentPlatformTrigger.node.ts, `LATE_MS`). -Infinity when unknown.
+	 */
+	notBefore: number;
+}
+
+/** A poll in progress: ask `next()`, answer with `read()`, until `next()` gives null. */
+export interface Scan {
+	/** The next request, or null when the poll has read enough. */
+	next(): PageRequest | null;
+	/** Takes the records of the answer to the last `next()`. Throws `ScanError` when the list cannot be read consistently. */
+	read(records: PollRecord[]): void;
+	/** The new records, oldest first (none for an activation baseline). */
+	fresh(): PollRecord[];
+	/** The cursor after this (completed) poll. */
+	cursor(key: string): Cursor;
+	/** The newest record read (for "Fetch Test Event"). */
+	newest(): PollRecord | undefined;
+	/** Records older than `notBefore` that would otherwise have been new (not emitted). */
+	suppressed: number;
+	/**
+	 * The time budget ran out: after this, `fresh()` is empty and `cursor()` continues next poll
+	 * where this one stopped. Returns false when the strategy cannot continue (the poll fails).
+	 */
+	pause?(): boolean;
+}
+
+/**
+ * A strategy: how one kind of list is polled. The three (strategies/createdAt.ts, idOnly.ts,
+ * dateWindow.ts) share this interface; an event names one of them (events.ts).
+ */
+export interface TriggerStrategy {
+	kind: Cursor['kind'];
+	/**
+	 * Starts a poll. `cursor` undefined: the activation baseline (records where the list stands,
+	 * emits nothing). A cursor of another kind counts as undefined.
+	 */
+	start(cursor: Cursor | undefined, clock: PollClock): Scan;
+}
+
+/** Why a poll could not read the list consistently (the poll fails, the cursor does not move). */
+export class ScanError extends Error {
+	constructor(
+		message: string,
+		readonly reason: 'repeated-page' | 'unstable',
+	) {
+		super(message);
+		this.name = 'ScanError';
+	}
+}
+
+/** Most windows of one poll whose start had to be moved back (the list shifted while read). */
+export const MAX_RETRIES = 6;
+
+/**
+ * The window (`page[size]` ≤ 100, `page[number]`) that starts at or before position `target`
+ * (0-based, in the list's order) and reaches furthest: positions [(number − 1)·size, number·size).
+ * Overlapping windows let each poll prove that nothing slipped between two requests.
+ * @returns undefined when no such window reaches beyond position `minEnd` − 1 (windows are aligned
+ *   on multiples of their size, so a start close to the end of a long stretch may not fit).
+ */
+export function windowAt(target: number, minEnd = 1): { number: number; size: number; start: number; end: number } | undefined {
+	let best: { number: number; size: number; start: number; end: number } | undefined;
+	for (let size = TRIGGER_PAGE_SIZE; size >= 1; size--) {
+		const number = Math.floor(Math.max(0, target) / size) + 1;
+		const end = number * size;
+		if (end >= minEnd && (!best || end > best.end)) best = { number, size, start: (number - 1) * size, end };
+	}
+	return best;
+}
+
+/**
+ * Whether an answer for a later window is the poll's first answer again (a server that ignores
+ * `page[number]`): it starts with one of the first three records of the first answer and holds
+ * only records of it. (Records inserted between two requests shift the list down but put new
+ * records first, so a window can match only if exactly that many were inserted: that poll then
+ * fails and the next one reads the list again.)
+ */
+export function repeats(first: PollRecord[] | undefined, records: PollRecord[]): boolean {
+	if (!first || records.length === 0) return false;
+	const before = new Set(first.map((r) => r.id));
+	return first.slice(0, 3).some((r) => r.id === records[0].id) && records.every((r) => before.has(r.id));
+}
+
+/** The error of a repeated page. */
+export function repeatedPage(request: PageRequest): ScanError {
+	return new ScanError(
+		`The API answered page ${request.number} (page[size]=${request.size}) with the records of the previous page: it seems to ignore page[number]. Nothing was emitted and the trigger's position did not move.`,
+		'repeated-page',
+	);
+}

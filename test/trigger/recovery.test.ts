@@ -1,0 +1,144 @@
+/**
+ * The trigger through n8n-core's real PollContext when its saved position cannot be trusted or
+ * the API misbehaves (issue 12): an unreadable cursor (logged in n8n's log; the gap since the
+ * previous poll is emitted, no history), a 1970 watermark (no replay, logged), a server that
+ * ignores page[number] (a clear error, nothing emitted, cursor unchanged), a backlog larger than
+ * the poll budget (continues over later polls), and two polls at once (one reads, one waits).
+ */
+import { PollContext } from 'n8n-core';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
+import type { Sandbox } from '../sandbox';
+import { TriggerRunner, type PollResult } from './pollHarness';
+
+let sandbox: Sandbox;
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ perTest: true },
+);
+
+let nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+let warnings: string[] = [];
+beforeEach(() => {
+	nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+	warnings = [];
+	jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
+	// n8n's logger as the trigger sees it (this.logger of its PollContext).
+	const logger = { warn: (message: string) => warnings.push(message), info: () => undefined, debug: () => undefined, error: () => undefined };
+	jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as unknown as PollContext['logger']);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const tick = (seconds: number) => {
+	nowMs += seconds * 1000;
+	return new Date(nowMs).toISOString();
+};
+const ids = (result: PollResult) => {
+	expect(result.error).toBeUndefined();
+	return (result.items ?? []).map((item) => String(item.id));
+};
+const insert = (type: string, n: number) => Array.from({ length: n }, () => sandbox.insert(type, {}, {}, { created_at: tick(1) }).id);
+const runner = (event: string) => new TriggerRunner({ event }, accessTokenCredentials(sandbox));
+
+describe.each([
+	['newOrder', 'orders'],
+	['newTransaction', 'transactions'],
+])('%s: a saved position the package cannot read', (event, type) => {
+	test('is logged; the records created since the previous poll are emitted, not the history', async () => {
+		const trigger = runner(event);
+		await trigger.poll();
+		insert(type, 3);
+		// The previous successful poll starts after those records (see README: records created
+		// at or after its start that it emitted would be emitted again).
+		tick(5);
+		expect(ids(await trigger.poll())).toHaveLength(3);
+		tick(60);
+		const gap = insert(type, 4);
+		(trigger.staticData as Record<string, unknown>).cursor = 'garbage';
+		trigger.restart();
+		expect(new Set(ids(await trigger.poll()))).toEqual(new Set(gap));
+		expect(warnings.join('\n')).toMatch(/saved position could not be read; emitting the records created after the previous successful poll/);
+		expect(await trigger.poll()).toEqual({ items: null });
+	});
+
+	test('without the time of the previous poll: a fresh start, logged', async () => {
+		const trigger = runner(event);
+		await trigger.poll();
+		insert(type, 2);
+		(trigger.staticData as Record<string, unknown>).cursor = { v: 2, kind: 'nonsense' };
+		delete (trigger.staticData as Record<string, unknown>).polledAt;
+		expect(await trigger.poll()).toEqual({ items: null });
+		expect(warnings.join('\n')).toMatch(/time of the previous poll is unknown; starting afresh/);
+		const next = insert(type, 2);
+		expect(ids(await trigger.poll())).toEqual(next);
+	});
+});
+
+test('newOrder: a readable cursor with a 1970 watermark does not replay the history; logged', async () => {
+	const trigger = runner('newOrder');
+	await trigger.poll();
+	tick(2 * 3600);
+	const fresh = insert('orders', 2);
+	const cursor = trigger.staticData.cursor as Record<string, unknown>;
+	cursor.watermark = '1970-01-01T00:00:00.000Z';
+	delete cursor.runs;
+	cursor.ids = [];
+	expect(ids(await trigger.poll())).toEqual(fresh);
+	expect(warnings.join('\n')).toMatch(/record\(s\) newer than the saved position but created over an hour before the previous poll were not emitted/);
+});
+
+test('newOrder: a server that ignores page[number]: a clear error, nothing emitted, cursor unchanged', async () => {
+	const trigger = runner('newOrder');
+	await trigger.poll();
+	const fresh = insert('orders', 250);
+	const before = JSON.stringify(trigger.staticData.cursor);
+	sandbox.adversity.ignorePageNumber = true;
+	const failed = await trigger.poll();
+	expect(failed.error).toBeInstanceOf(NodeOperationError);
+	expect(failed.error!.message).toMatch(/answered page \d+ .* with the records of the previous page: it seems to ignore page\[number\]/);
+	expect(JSON.stringify(trigger.staticData.cursor)).toBe(before);
+	expect(sandbox.requests.length).toBeLessThan(10);
+	sandbox.adversity.ignorePageNumber = false;
+	expect(ids(await trigger.poll())).toEqual(fresh);
+});
+
+test('newContact: a backlog larger than the poll budget continues over later polls, each record once', async () => {
+	const trigger = runner('newContact');
+	await trigger.poll();
+	const backlog = insert('contacts', 1500);
+	// Every list request takes 10 simulated seconds; the budget allows about 6 of them.
+	trigger.budgetMs = 66_000;
+	sandbox.failNext({
+		times: 10_000,
+		match: () => {
+			nowMs += 10_000;
+			return false;
+		},
+	});
+	const emitted: string[] = [];
+	let paused = 0;
+	for (let poll = 0; poll < 60 && emitted.length < backlog.length; poll++) {
+		const result = await trigger.poll();
+		const got = ids(result);
+		if (got.length === 0) paused++;
+		emitted.push(...got);
+	}
+	expect(paused).toBeGreaterThan(0);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(new Set(emitted)).toEqual(new Set(backlog));
+	expect(await trigger.poll()).toEqual({ items: null });
+});
+
+test('newOrder: two polls at once on a slow API: one reads and emits, the other waits for it and emits nothing', async () => {
+	const trigger = runner('newOrder');
+	await trigger.poll();
+	const fresh = insert('orders', 150);
+	sandbox.adversity.delayMs = 20;
+	const [a, b] = await Promise.all([trigger.poll(), trigger.poll()]);
+	expect([...ids(a), ...ids(b)]).toEqual(fresh);
+	expect([a.items, b.items].filter((items) => items === null)).toHaveLength(1);
+	expect(trigger.staticData.lease).toBeUndefined();
+});

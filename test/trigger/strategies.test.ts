@@ -1,0 +1,373 @@
+/**
+ * Unit tests of the trigger's pure parts (issue 12): the window arithmetic, the three strategies
+ * driven over an in-memory list (ties reordered on every request, deletions between requests,
+ * records inserted while a poll runs, future-dated and malformed created_at, a server that
+ * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
+ * no HTTP: the clock is passed in.
+ */
+import {
+	CURSOR_VERSION,
+	MAX_SET_IDS,
+	packIds,
+	readCursor,
+	storeCursor,
+	unpackIds,
+	type CreatedAtCursor,
+	type Cursor,
+	type PollRecord,
+} from '../../nodes/ContentPlatformTrigger/cursor';
+import { BudgetExceeded, LATE_MS, holdsLease, notBefore, releaseLease, runScan, takeLease } from '../../nodes/ContentPlatformTrigger/poll';
+import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
+import { dateWindowStrategy } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow';
+import { idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
+import { ScanError, repeats, windowAt, type PageRequest, type TriggerStrategy } from '../../nodes/ContentPlatformTrigger/strategies/types';
+
+const KEY = '["newOrder",{}]';
+const NOW = Date.parse('2026-11-05T08:00:00.000Z');
+/** A clock after every record of the tests. */
+const LATER = NOW + 30 * 86_400_000;
+const clock = (now = NOW) => ({ now, notBefore: Number.NEGATIVE_INFINITY });
+
+function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/**
+ * An in-memory list endpoint: records sorted by time, newest first (`sorted`), or in insertion
+ * order (`dateWindow`), with the hostile behaviours as options. `before(request)` runs before each
+ * answer (to change the list between two requests).
+ */
+class FakeList {
+	records: PollRecord[] = [];
+
+	requests: PageRequest[] = [];
+
+	shuffleTies = false;
+
+	ignorePageNumber = false;
+
+	before?: (request: PageRequest, index: number) => void;
+
+	private readonly random = prng(7);
+
+	constructor(private readonly sorted = true) {}
+
+	add(id: string | number, seconds: number): void {
+		this.records.push({ id: String(id), time: NOW + seconds * 1000 });
+	}
+
+	remove(id: string): void {
+		this.records = this.records.filter((r) => r.id !== id);
+	}
+
+	async page(request: PageRequest): Promise<PollRecord[]> {
+		this.before?.(request, this.requests.length);
+		this.requests.push(request);
+		let list = [...this.records];
+		if (this.sorted) {
+			list.sort((a, b) => (Number.isNaN(b.time) ? 0 : b.time) - (Number.isNaN(a.time) ? 0 : a.time));
+			if (this.shuffleTies) {
+				for (let start = 0; start < list.length; ) {
+					let end = start + 1;
+					while (end < list.length && list[end].time === list[start].time) end++;
+					const block = list.slice(start, end).sort(() => this.random() - 0.5);
+					list.splice(start, block.length, ...block);
+					start = end;
+				}
+			}
+		}
+		const number = this.ignorePageNumber ? 1 : request.number;
+		list = list.slice((number - 1) * request.size, number * request.size);
+		return list;
+	}
+}
+
+async function poll(strategy: TriggerStrategy, list: FakeList, cursor: Cursor | undefined, now = NOW) {
+	const scan = strategy.start(cursor, clock(now));
+	const { requests } = await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => now);
+	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, scan };
+}
+
+describe('windowAt', () => {
+	test('the first window is page 1 of 100; later ones start at or before the target and reach furthest', () => {
+		expect(windowAt(0)).toEqual({ number: 1, size: 100, start: 0, end: 100 });
+		const w = windowAt(98, 101)!;
+		expect(w.start).toBeLessThanOrEqual(98);
+		expect(w.end).toBeGreaterThanOrEqual(101);
+		expect(w.end).toBe(196); // size 98, page 2
+		for (let target = 1; target < 2000; target += 37) {
+			const x = windowAt(target, target + 2)!;
+			expect(x.start).toBeLessThanOrEqual(target);
+			expect(x.end).toBeGreaterThan(target + 1);
+			expect(x.size).toBeLessThanOrEqual(100);
+			expect(x.start).toBe((x.number - 1) * x.size);
+		}
+	});
+
+	test('aligned windows cannot bound every stretch: none starts at or before 49 and reaches 101', () => {
+		expect(windowAt(49, 101)).toBeUndefined();
+	});
+
+	test('repeats: a later answer that is the first answer again', () => {
+		const first = [1, 2, 3, 4].map((id) => ({ id: String(id), time: 0 }));
+		expect(repeats(first, first.slice(0, 3))).toBe(true);
+		expect(repeats(first, [first[1], first[0]])).toBe(true);
+		expect(repeats(first, [first[3], { id: '9', time: 0 }])).toBe(false);
+		expect(repeats(undefined, first)).toBe(false);
+	});
+});
+
+describe('createdAt', () => {
+	/** 40 old records, baseline, then `n` new ones `perInstant` per second. */
+	async function setup(n: number, perInstant: number, shuffle: boolean) {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		const baseline = await poll(createdAtStrategy, list, undefined);
+		expect(baseline.fresh).toEqual([]);
+		for (let i = 0; i < n; i++) list.add(1000 + i, Math.floor(i / perInstant) + 1);
+		list.shuffleTies = shuffle;
+		return { list, cursor: baseline.cursor };
+	}
+
+	test.each([
+		[1000, 1],
+		[1000, 40],
+		[600, 48],
+		[450, 7],
+	])('%i new records, %i per instant, ties reordered on every request: each exactly once', async (n, perInstant) => {
+		for (let seed = 0; seed < 5; seed++) {
+			const { list, cursor } = await setup(n, perInstant, true);
+			const result = await poll(createdAtStrategy, list, cursor, LATER);
+			expect(new Set(result.fresh).size).toBe(n);
+			expect(result.fresh).toHaveLength(n);
+			const again = await poll(createdAtStrategy, list, result.cursor, LATER);
+			expect(again.fresh).toEqual([]);
+			expect(again.requests).toBe(1);
+		}
+	});
+
+	test('a record deleted between two requests does not hide the one that moves back', async () => {
+		const { list, cursor } = await setup(250, 1, false);
+		list.before = (_request, index) => {
+			if (index === 2) list.remove('1249'); // after the poll's first answer (the baseline made one request): the newest goes, everything moves back by one
+		};
+		const result = await poll(createdAtStrategy, list, cursor, LATER);
+		const expected = Array.from({ length: 249 }, (_, i) => String(1000 + i));
+		expect(new Set(result.fresh)).toEqual(new Set([...expected, '1249']));
+		expect(result.requests).toBe(4); // the window after the deletion was read again from further up
+	});
+
+	test('a server that ignores page[number]: a clear error', async () => {
+		const { list, cursor } = await setup(250, 1, false);
+		list.ignorePageNumber = true;
+		await expect(poll(createdAtStrategy, list, cursor)).rejects.toThrow(/ignore page\[number\]/);
+		await expect(poll(createdAtStrategy, list, cursor)).rejects.toBeInstanceOf(ScanError);
+	});
+
+	test('future-dated: emitted once, the watermark stays at the clock, later records are not lost', async () => {
+		const { list, cursor } = await setup(0, 1, false);
+		list.add('future', 3 * 86_400);
+		list.add('a', 10);
+		const first = await poll(createdAtStrategy, list, cursor, NOW + 20_000);
+		expect(first.fresh).toEqual(['a', 'future']);
+		const c = first.cursor as CreatedAtCursor;
+		expect(Date.parse(c.watermark!)).toBe(NOW + 10_000);
+		expect(c.ahead.map(([id]) => id)).toEqual(['future']);
+		list.add('b', 30);
+		const second = await poll(createdAtStrategy, list, first.cursor, NOW + 40_000);
+		expect(second.fresh).toEqual(['b']);
+		// Once the clock has passed it, it is not emitted again either.
+		list.add('c', 4 * 86_400);
+		const later = await poll(createdAtStrategy, list, second.cursor, NOW + 5 * 86_400_000);
+		expect(later.fresh).toEqual(['c']);
+		expect((later.cursor as CreatedAtCursor).ahead).toEqual([]);
+	});
+
+	test('records whose created_at is unreadable are emitted once, the others as usual', async () => {
+		const { list, cursor } = await setup(5, 1, false);
+		list.records.push({ id: 'odd', time: Number.NaN });
+		const first = await poll(createdAtStrategy, list, cursor);
+		expect(first.fresh.sort()).toEqual(['1000', '1001', '1002', '1003', '1004', 'odd']);
+		const second = await poll(createdAtStrategy, list, first.cursor);
+		expect(second.fresh).toEqual([]);
+	});
+
+	test('a 1970 watermark does not replay the history: notBefore (the previous poll − LATE_MS) bounds it', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 300; i++) list.add(i, -5 * 86_400 + i);
+		list.add('new', 5);
+		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind: 'createdAt', key: KEY, watermark: '1970-01-01T00:00:00.000Z', ids: [], ahead: [], odd: [] };
+		const scan = createdAtStrategy.start(cursor, { now: NOW + 60_000, notBefore: notBefore(NOW) });
+		await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => NOW);
+		expect(scan.fresh().map((r) => r.id)).toEqual(['new']);
+		// The history it did not emit again is counted (the node logs it).
+		expect(scan.suppressed).toBeGreaterThan(0);
+		expect(notBefore(NOW)).toBe(NOW - LATE_MS);
+		expect(notBefore('garbage')).toBe(Number.NEGATIVE_INFINITY);
+	});
+});
+
+describe('idOnly', () => {
+	test('bursts with ties of up to 9 reordered, deletions of up to 9 between requests: each exactly once', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 30; i++) list.add(i, -1000 + i);
+		let cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+		list.shuffleTies = true;
+		const emitted: string[] = [];
+		let next = 100;
+		for (let round = 0; round < 6; round++) {
+			for (let i = 0; i < 333; i++, next++) list.add(next, round * 1000 + Math.floor(i / 9));
+			list.before = (_r, index) => {
+				if (index === 1) list.remove(String(next - 5));
+			};
+			const result = await poll(idOnlyStrategy, list, cursor);
+			emitted.push(...result.fresh);
+			cursor = result.cursor;
+		}
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(emitted.length).toBeGreaterThanOrEqual(6 * 333 - 6);
+	});
+
+	test('known records dated ahead on top of the list do not end a poll before new ones below', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 50; i++) list.add(i, -1000 + i);
+		for (let i = 0; i < 30; i++) list.add(`f${i}`, 86_400 + i); // dated a day ahead
+		let cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+		list.add('fnew', 86_400 - 1); // new, among them
+		for (let i = 0; i < 150; i++) list.add(`n${i}`, i);
+		let result = await poll(idOnlyStrategy, list, cursor);
+		expect(new Set(result.fresh)).toEqual(new Set(['fnew', ...Array.from({ length: 150 }, (_, i) => `n${i}`)]));
+		cursor = result.cursor;
+		list.add('fnew2', 86_400 + 5);
+		for (let i = 150; i < 300; i++) list.add(`n${i}`, i);
+		result = await poll(idOnlyStrategy, list, cursor);
+		expect(result.fresh).toHaveLength(151);
+	});
+});
+
+describe('dateWindow', () => {
+	test('overlapping windows: records deleted between requests do not hide the ones that move back', async () => {
+		const list = new FakeList(false);
+		for (let i = 0; i < 20; i++) list.add(`old${i}`, -3600 * 30 + i);
+		const baseline = await poll(dateWindowStrategy, list, undefined);
+		for (let i = 0; i < 400; i++) list.add(i, 60 + i);
+		list.before = (_r, index) => {
+			if (index === 2) ['old1', 'old2', 'old3'].forEach((id) => list.remove(id));
+		};
+		const result = await poll(dateWindowStrategy, list, baseline.cursor, NOW + 3600_000);
+		expect(new Set(result.fresh).size).toBe(400);
+		list.before = undefined;
+		expect((await poll(dateWindowStrategy, list, result.cursor, NOW + 3600_000)).fresh).toEqual([]);
+	});
+});
+
+describe('cursor storage', () => {
+	test('packIds: runs of consecutive integers, other IDs as they are; unpackIds gives them back', () => {
+		const ids = ['5', '1', '2', '3', '4', 'x', '007', '10', '11'];
+		const packed = packIds(ids);
+		expect(packed).toEqual({ ids: ['x', '007', '10', '11'], runs: [[1, 5]] });
+		expect(new Set(unpackIds(packed.ids, packed.runs))).toEqual(new Set(ids));
+		expect(unpackIds(['a'], [[1, MAX_SET_IDS + 5]])).toBeUndefined();
+		expect(unpackIds(['a'], [[3, 1]])).toBeUndefined();
+		expect(unpackIds([1], undefined)).toBeUndefined();
+	});
+
+	test('readCursor: missing, another key, unreadable; a stored cursor reads back; version 1 still reads', () => {
+		expect(readCursor(undefined, KEY, 'createdAt')).toEqual({ problem: 'missing' });
+		expect(readCursor('garbage', KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
+		expect(readCursor({ v: 2, kind: 'createdAt', key: 'other', watermark: null, ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'other-key' });
+		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
+		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: 'soon', ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
+		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: null, ids: [3] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
+		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: ['1'], head: -1 }, KEY, 'idOnly')).toEqual({ problem: 'unreadable' });
+		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind: 'createdAt', key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['1', '2', '3', 'a'], ahead: [['f', '2027-01-01T00:00:00.000Z']], odd: ['o'] };
+		const stored = JSON.parse(JSON.stringify(storeCursor(cursor)));
+		expect(stored.runs).toEqual([[1, 3]]);
+		const read = readCursor(stored, KEY, 'createdAt') as { cursor: CreatedAtCursor };
+		expect({ ...read.cursor, ids: new Set(read.cursor.ids) }).toEqual({ ...cursor, ids: new Set(cursor.ids) });
+		// Version 1 (issue 3) cursors.
+		expect(readCursor({ v: 1, key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'] }, KEY, 'createdAt')).toEqual({
+			cursor: { v: 2, kind: 'createdAt', key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'], ahead: [], odd: [] },
+		});
+		expect(readCursor({ v: 1, key: KEY, ids: ['9', '8'] }, KEY, 'idOnly')).toEqual({ cursor: { v: 2, kind: 'idOnly', key: KEY, ids: ['9', '8'], head: 0 } });
+	});
+});
+
+describe('lease and budget', () => {
+	test('one poll at a time per process; a lease of another process (n8n restarted) or an expired one is void', () => {
+		const data: Record<string, unknown> = {};
+		const a = takeLease(data, NOW, 1000, 'p1')!;
+		expect(a).toBeDefined();
+		expect(takeLease(data, NOW + 999, 1000, 'p1')).toBeUndefined();
+		const b = takeLease(data, NOW + 1001, 1000, 'p1')!;
+		expect(b).toBeDefined();
+		expect(holdsLease(data, a)).toBe(false);
+		releaseLease(data, a); // no effect: b holds it
+		expect(holdsLease(data, b)).toBe(true);
+		const c = takeLease(data, NOW + 1002, 1000, 'p2')!;
+		expect(holdsLease(data, c)).toBe(true);
+		releaseLease(data, c);
+		expect(data.lease).toBeUndefined();
+	});
+
+	test('past the deadline a scan pauses (createdAt: resume next poll) or fails with BudgetExceeded (a baseline cannot pause)', async () => {
+		const list = new FakeList();
+		for (let i = 0; i < 500; i++) list.add(i, i);
+		const scan = createdAtStrategy.start({ v: 2, kind: 'createdAt', key: KEY, watermark: new Date(NOW - 1000).toISOString(), ids: [], ahead: [], odd: [] }, clock(LATER));
+		let t = NOW;
+		expect(await runScan(scan, (r) => list.page(r), NOW + 2500, () => (t += 1000))).toEqual({ requests: 3, complete: false });
+		expect(scan.fresh()).toEqual([]);
+		// One point per window read: where a later poll can go on from.
+		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual([0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })));
+		const baseline = idOnlyStrategy.start(undefined, clock());
+		const many = new FakeList();
+		for (let i = 0; i < 500; i++) many.add(i, i);
+		baseline.read(await many.page(baseline.next()!));
+		const window = windowAt(0);
+		expect(window.size).toBe(100);
+		const busy = dateWindowStrategy.start(undefined, clock());
+		let u = NOW;
+		await expect(runScan(busy, (r) => many.page(r), NOW + 500, () => (u += 1000))).rejects.toBeInstanceOf(BudgetExceeded);
+	});
+});
+
+describe('createdAt: a backlog larger than the poll budget', () => {
+	test.each([false, true])('continues over later polls, each record once (ties reordered: %s)', async (shuffle) => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		let cursor: Cursor = (await poll(createdAtStrategy, list, undefined)).cursor;
+		const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+		added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
+		list.shuffleTies = shuffle;
+		const emitted: string[] = [];
+		let paused = 0;
+		let polls = 0;
+		for (; polls < 200; polls++) {
+			// A budget of 8 requests per poll; records keep arriving at the top.
+			added.push(`n${polls}`);
+			list.add(`n${polls}`, 10_000 + polls);
+			const scan = createdAtStrategy.start(cursor, clock(LATER));
+			let t = 0;
+			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
+			const fresh = scan.fresh().map((r) => r.id);
+			if (!complete) {
+				paused++;
+				expect(fresh).toEqual([]);
+			}
+			emitted.push(...fresh);
+			cursor = scan.cursor(KEY);
+			if (complete && (cursor as CreatedAtCursor).resume === undefined && emitted.length === added.length) break;
+		}
+		expect(paused).toBeGreaterThan(0);
+		expect(polls).toBeLessThan(200);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(new Set(emitted)).toEqual(new Set(added));
+	});
+});
