@@ -10,7 +10,12 @@
  *   data proxy each: the cost grows with the number of top-level properties).
  * Usage after compiling (bench/run.js): `node --expose-gc .bench-tmp/bench/experiment.js [N] [rounds]`.
  */
-import { NodeHelpers, type ICredentialDataDecryptedObject, type IHttpRequestOptions, type INodeParameters } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type ICredentialDataDecryptedObject,
+	type IHttpRequestOptions,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { credentialTypes, nodeTypeMap, PACKAGE, runNode } from '../test/helpers/harness';
 import { sandboxWithContacts } from './worker';
@@ -51,7 +56,10 @@ async function main(): Promise<void> {
 		for (let round = -1; round < rounds; round++) {
 			for (let k = 0; k < VARIANTS.length; k++) {
 				const variant = VARIANTS[(Math.max(round, 0) + k) % VARIANTS.length];
-				for (const [label, parameters, reads] of [['returnAll', all, 1], ['limit1', one, 20]] as const) {
+				for (const [label, parameters, reads] of [
+					['returnAll', all, 1],
+					['limit1', one, 20],
+				] as const) {
 					apply(variant, parameters);
 					gc();
 					const start = performance.now();
@@ -73,7 +81,9 @@ async function main(): Promise<void> {
 		const base = median(times[`${label} baseline`]);
 		for (const variant of VARIANTS) {
 			const m = median(times[`${label} ${variant}`]);
-			console.log(`${label.padEnd(9)} ${variant.padEnd(8)} ${m.toFixed(1).padStart(8)} ms  ${((100 * (m - base)) / base).toFixed(0).padStart(4)}%`);
+			console.log(
+				`${label.padEnd(9)} ${variant.padEnd(8)} ${m.toFixed(1).padStart(8)} ms  ${((100 * (m - base)) / base).toFixed(0).padStart(4)}%`,
+			);
 		}
 	}
 }

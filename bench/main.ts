@@ -129,14 +129,14 @@ async function main(): Promise<void> {
 	);
 	lines.push('');
 
-	lines.push('## Return All: contacts through n8n\'s engine vs a plain fetch loop', '');
+	lines.push("## Return All: contacts through n8n's engine vs a plain fetch loop", '');
 	lines.push(
-		'Sandbox API (test/sandbox) in the same process as the client, on 127.0.0.1; `insertMany(\'contacts\', N)` after `clear(\'contacts\')`. ' +
+		"Sandbox API (test/sandbox) in the same process as the client, on 127.0.0.1; `insertMany('contacts', N)` after `clear('contacts')`. " +
 			'Engine = the Content Platform node run by n8n-core `WorkflowExecute` (test/helpers/harness.ts `runNode`, contact → Get Many, Return All). ' +
 			'Raw = `fetch` of `page[number]=1,2,…&page[size]=100` with the same Accept/Authorization headers, `JSON.parse`, collect `data`, stop on a short page. ' +
 			'One child process per N: a warm-up read of every mode, then rounds that run every mode once in rotating order (garbage collected before each run); medians over the rounds. ' +
 			'"Server" = time spent inside the sandbox\'s request handler (same thread, requests are sequential), "client" = wall − server. ' +
-			'Ratios are medians of the per-round ratios engine/raw (runs of one round are seconds apart, so they share the machine\'s load).',
+			"Ratios are medians of the per-round ratios engine/raw (runs of one round are seconds apart, so they share the machine's load).",
 		'',
 	);
 	lines.push(
@@ -186,7 +186,9 @@ async function main(): Promise<void> {
 			'V8 reserves RSS in large chunks and keeps it, so RSS growth is coarse at small N; the heap growth is the steadier figure.',
 		'',
 	);
-	lines.push('| N | Mode | RSS before MB | Peak RSS MB | RSS growth MB | Peak heap growth MB | Growth per 1,000 items MB | Wall ms (cold) |');
+	lines.push(
+		'| N | Mode | RSS before MB | Peak RSS MB | RSS growth MB | Peak heap growth MB | Growth per 1,000 items MB | Wall ms (cold) |',
+	);
 	lines.push('|---:|---|---:|---:|---:|---:|---:|---:|');
 	for (const m of memories) {
 		lines.push(

@@ -20,7 +20,11 @@ interface ProfileNode {
 }
 
 function summary(file: string): void {
-	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		nodes: ProfileNode[];
+		samples: number[];
+		timeDeltas: number[];
+	};
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	const selfUs = new Map<number, number>();
 	profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -31,8 +35,18 @@ function summary(file: string): void {
 		const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
 		total += us;
 		const short = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/main\//, '');
-		byFunction.set(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`, (byFunction.get(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`) ?? 0) + us);
-		const pkg = url === '' ? functionName : url.includes('node_modules/') ? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1') : url.startsWith('node:') ? url : short.split('/').slice(0, 2).join('/');
+		byFunction.set(
+			`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`,
+			(byFunction.get(`${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`) ?? 0) + us,
+		);
+		const pkg =
+			url === ''
+				? functionName
+				: url.includes('node_modules/')
+					? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1')
+					: url.startsWith('node:')
+						? url
+						: short.split('/').slice(0, 2).join('/');
 		byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
 	}
 	const print = (title: string, map: Map<string, number>, top: number) => {

@@ -42,7 +42,10 @@ export type TriggerResult =
 export async function benchTrigger(job: TriggerJob): Promise<TriggerResult> {
 	const sandbox = await createSandbox();
 	try {
-		const runner = new TriggerRunner({ event: 'newOrder' }, { contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } });
+		const runner = new TriggerRunner(
+			{ event: 'newOrder' },
+			{ contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		);
 		await runner.poll();
 		const idleMs: number[] = [];
 		let idleRequests = 0;

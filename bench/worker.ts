@@ -95,10 +95,9 @@ async function readOnce(sandbox: Sandbox, mode: Mode, maxItems?: number): Promis
 		const all: unknown[] = [];
 		const headers = rawHeaders(sandbox);
 		for (let page = 1; ; page++) {
-			const response = await fetch(
-				`${sandbox.url}/v1/contacts?page%5Bnumber%5D=${page}&page%5Bsize%5D=${PAGE_SIZE}`,
-				{ headers },
-			);
+			const response = await fetch(`${sandbox.url}/v1/contacts?page%5Bnumber%5D=${page}&page%5Bsize%5D=${PAGE_SIZE}`, {
+				headers,
+			});
 			if (response.status !== 200) throw new Error(`raw fetch: HTTP ${response.status} on page ${page}`);
 			const data = (JSON.parse(await response.text()) as { data: unknown[] }).data;
 			for (const resource of data) all.push(resource);
@@ -109,7 +108,13 @@ async function readOnce(sandbox: Sandbox, mode: Mode, maxItems?: number): Promis
 	const parameters =
 		maxItems === undefined
 			? { resource: 'contact', operation: 'getAll', returnAll: true, simple: mode === 'engineSimple' }
-			: { resource: 'contact', operation: 'getAll', returnAll: false, limit: maxItems, simple: mode === 'engineSimple' };
+			: {
+					resource: 'contact',
+					operation: 'getAll',
+					returnAll: false,
+					limit: maxItems,
+					simple: mode === 'engineSimple',
+				};
 	const result = await runNode({ parameters, credentials: credentials(sandbox) });
 	if (result.error) throw new Error(`engine: ${result.error.message}`);
 	return result.items.length;

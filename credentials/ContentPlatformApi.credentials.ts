@@ -55,7 +55,10 @@ export class ContentPlatformApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		const root = apiRoot(credentials.baseUrl);
 		if (requestOptions.baseURL !== undefined) requestOptions.baseURL = root;
-		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` };
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+		};
 		requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 		return requestOptions;
 	}
@@ -75,11 +78,17 @@ export class ContentPlatformApi implements ICredentialType {
 		rules: [
 			{
 				type: 'responseCode',
-				properties: { value: 401, message: 'The access token was refused: check the token, and that the base URL is your account\'s API address' },
+				properties: {
+					value: 401,
+					message: "The access token was refused: check the token, and that the base URL is your account's API address",
+				},
 			},
 			{
 				type: 'responseCode',
-				properties: { value: 403, message: 'The access token was accepted but may not read its own user: give the token read permission' },
+				properties: {
+					value: 403,
+					message: 'The access token was accepted but may not read its own user: give the token read permission',
+				},
 			},
 		],
 	};

@@ -112,11 +112,18 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 		rules: [
 			{
 				type: 'responseCode',
-				properties: { value: 401, message: 'The API refused the token: check the client ID and secret, and that the base URL is your account\'s API address' },
+				properties: {
+					value: 401,
+					message:
+						"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
+				},
 			},
 			{
 				type: 'responseCode',
-				properties: { value: 403, message: 'The token was accepted but may not read its own user: give the API credentials read permission' },
+				properties: {
+					value: 403,
+					message: 'The token was accepted but may not read its own user: give the API credentials read permission',
+				},
 			},
 		],
 	};

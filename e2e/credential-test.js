@@ -22,14 +22,20 @@ async function credentialTestChecks({ n8n, sandbox, check, credentials }) {
 			const api = await test(credentials.api);
 			await check(`credential Test, ${account} account: the access token passes (GET /v1/me)`, () => {
 				assert.equal(api.status, 'OK', api.message);
-				assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`), ['GET /v1/me']);
+				assert.deepEqual(
+					sandbox.requests.map((r) => `${r.method} ${r.rawPath}`),
+					['GET /v1/me'],
+				);
 			});
 			const wrong = await test(credentials.wrong);
 			await check(`credential Test, ${account} account: a wrong token fails with the credential's message`, () => {
 				assert.equal(wrong.status, 'Error');
 				// n8n 1.x answers a 401 of a credential test with its own words before the credential's
 				// rules are read (measured on 1.123.81); n8n 2.x shows the credential's message.
-				const expected = n8n.n8nMajor === 1 ? /^Authorization failed - please check your credentials/ : /^The access token was refused: check the token/;
+				const expected =
+					n8n.n8nMajor === 1
+						? /^Authorization failed - please check your credentials/
+						: /^The access token was refused: check the token/;
 				assert.match(wrong.message, expected);
 				assert.ok(!wrong.message.includes(credentials.wrong.data.accessToken), 'the token is not shown');
 			});
@@ -37,7 +43,10 @@ async function credentialTestChecks({ n8n, sandbox, check, credentials }) {
 			const oauth = await test(credentials.oauth);
 			await check(`credential Test, ${account} account: OAuth2 client credentials pass`, () => {
 				assert.equal(oauth.status, 'OK', oauth.message);
-				assert.ok(sandbox.requests.some((r) => r.rawPath === '/v1/me'), 'GET /v1/me was sent');
+				assert.ok(
+					sandbox.requests.some((r) => r.rawPath === '/v1/me'),
+					'GET /v1/me was sent',
+				);
 			});
 		}
 	} finally {

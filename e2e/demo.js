@@ -31,7 +31,8 @@ function option(name, fallback) {
 function portOption(name, fallback) {
 	const value = option(name, String(fallback));
 	const port = Number(value);
-	if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--${name} must be a port number (1-65535), not "${value}"`);
+	if (!Number.isInteger(port) || port < 1 || port > 65535)
+		throw new Error(`--${name} must be a port number (1-65535), not "${value}"`);
 	return port;
 }
 
@@ -52,7 +53,11 @@ const NEW_RECORDS = {
 	newPurchase: {
 		path: '/v1/purchases',
 		add: (sandbox) => {
-			const purchase = sandbox.insert('purchases', { amount_in_cents: 4400 }, { customer: '7', offer: '1', products: ['1'] });
+			const purchase = sandbox.insert(
+				'purchases',
+				{ amount_in_cents: 4400 },
+				{ customer: '7', offer: '1', products: ['1'] },
+			);
 			return `added purchase ${purchase.id} (customer 7, offer 1) to the sandbox`;
 		},
 	},
@@ -61,15 +66,27 @@ const NEW_RECORDS = {
 /** A short readable line for an item of the Content Platform node. */
 function describe(item, extraKeys = []) {
 	const parts = [`${item.type ?? 'item'} ${item.id ?? ''}`.trim()];
-	for (const key of new Set(['order_number', 'name', 'email', 'title', 'body', 'formatted_total_price', 'quantity', ...extraKeys, 'created_at'])) {
+	for (const key of new Set([
+		'order_number',
+		'name',
+		'email',
+		'title',
+		'body',
+		'formatted_total_price',
+		'quantity',
+		...extraKeys,
+		'created_at',
+	])) {
 		const value = item[key] ?? item.attributes?.[key];
 		if (value !== undefined && value !== '') parts.push(`${key}=${JSON.stringify(value)}`);
 	}
-	if (Array.isArray(item.order_items)) parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
+	if (Array.isArray(item.order_items))
+		parts.push(`items=[${item.order_items.map((i) => `${i.quantity}× ${i.title}`).join('; ')}]`);
 	if (item.form?.title) parts.push(`form=${JSON.stringify(item.form.title)}`);
 	if (extraKeys.includes('tagIds') && Array.isArray(item.tags_ids)) parts.push(`tags=[${item.tags_ids.join(', ')}]`);
 	// relationship writes (grant offers, add tags) answer with the IDs after the change
-	for (const key of ['offers_ids', 'tags_ids']) if (item[key] !== undefined && !extraKeys.includes('tagIds')) parts.push(`${key}=${JSON.stringify(item[key])}`);
+	for (const key of ['offers_ids', 'tags_ids'])
+		if (item[key] !== undefined && !extraKeys.includes('tagIds')) parts.push(`${key}=${JSON.stringify(item[key])}`);
 	return parts.join('  ');
 }
 
@@ -90,7 +107,9 @@ function printRun(workflow, run) {
 
 async function main() {
 	const started = Date.now();
-	say(ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo');
+	say(
+		ui ? 'Starting n8n with the Content Platform nodes (editor mode)…' : 'Content Platform nodes in a real n8n — demo',
+	);
 	if (ui) {
 		await assertPortFree(n8nPort, 'port');
 		await assertPortFree(sandboxPort, 'sandbox-port');

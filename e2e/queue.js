@@ -39,7 +39,12 @@ async function check(name, fn) {
 		say(`✓ ${name} (${Date.now() - t0} ms)`);
 	} catch (error) {
 		results.push(false);
-		say(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 8).join('\n  ')}`);
+		say(
+			`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
+				.split('\n')
+				.slice(0, 8)
+				.join('\n  ')}`,
+		);
 	}
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -60,7 +65,13 @@ function viaWebhook(wf) {
 		...wf,
 		nodes: wf.nodes.map((n) =>
 			n.type === 'n8n-nodes-base.manualTrigger'
-				? { ...n, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: crypto.randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } }
+				? {
+						...n,
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						webhookId: crypto.randomUUID(),
+						parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+					}
 				: n,
 		),
 		webhookPath: path,
@@ -90,7 +101,9 @@ async function post(url, body = {}) {
 /** Timestamps written during this run (record creation, updated_at) differ between two runs. */
 function normalise(value) {
 	const json = JSON.stringify(value).replace(/http:\/\/127\.0\.0\.1:\d+/g, '<sandbox>'); // each run has its own sandbox port
-	return JSON.parse(json, (_k, v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && Date.parse(v) > started - 120000 ? '<now>' : v));
+	return JSON.parse(json, (_k, v) =>
+		typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && Date.parse(v) > started - 120000 ? '<now>' : v,
+	);
 }
 
 const CP_PREFIX = 'n8n-nodes-content-platform.';
@@ -125,20 +138,43 @@ async function main() {
 		// credentials + workflows into the shared PostgreSQL (through the main's CLI; also migrates the DB)
 		n8nMain.importCredentials([
 			{ ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-			{ id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+			{
+				id: 'cpOAuth2Cred0001',
+				name: 'OAuth2',
+				type: 'contentPlatformOAuth2Api',
+				data: { baseUrl: `${sandbox.url}/`, ...OAUTH },
+			},
 		]);
 		const ops = operations(sandbox);
 		const webhookWorkflows = [
 			...examples.map(({ file: _f, ...wf }) => viaWebhook(wf)),
-			viaWebhook(workflow('qAllOperations01', 'queue: all operations', ops.map((op) => ({ name: op.name, parameters: op.parameters })))),
+			viaWebhook(
+				workflow(
+					'qAllOperations01',
+					'queue: all operations',
+					ops.map((op) => ({ name: op.name, parameters: op.parameters })),
+				),
+			),
 			viaWebhook(
 				workflow(OAUTH_WF_ID, 'queue: OAuth2', [
-					{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
+					{
+						name: 'Get order',
+						parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') },
+						credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } },
+					},
 				]),
 			),
 			viaWebhook(
 				workflow(SLOW_WRITE_ID, 'queue: write a note', [
-					{ name: 'Add note', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('7'), body: '={{ "sigterm " + $json.body.tag }}' } },
+					{
+						name: 'Add note',
+						parameters: {
+							resource: 'contactNote',
+							operation: 'create',
+							contactId: rl('7'),
+							body: '={{ "sigterm " + $json.body.tag }}',
+						},
+					},
 				]),
 			),
 		];
@@ -147,7 +183,15 @@ async function main() {
 			id: TRIGGER_ID,
 			name: 'queue: new orders',
 			nodes: [
-				{ id: 'qtrig-1', name: 'New order', type: `${CP_PREFIX}contentPlatformTrigger`, typeVersion: 1, position: [0, 0], parameters: { pollTimes: { item: every10s }, event: 'newOrder' }, credentials: { contentPlatformApi: API_CREDENTIAL } },
+				{
+					id: 'qtrig-1',
+					name: 'New order',
+					type: `${CP_PREFIX}contentPlatformTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { pollTimes: { item: every10s }, event: 'newOrder' },
+					credentials: { contentPlatformApi: API_CREDENTIAL },
+				},
 			],
 			connections: {},
 			active: false,
@@ -186,9 +230,16 @@ async function main() {
 				const names = wf.nodes.filter((n) => n.type !== 'n8n-nodes-base.manualTrigger').map((n) => n.name);
 				for (const name of names) {
 					assert.ok(execution.nodes[name], `node ${name} ran`);
-					assert.deepEqual(normalise(execution.nodes[name].items), normalise(ref.nodes[name].items), `items of ${name}`);
+					assert.deepEqual(
+						normalise(execution.nodes[name].items),
+						normalise(ref.nodes[name].items),
+						`items of ${name}`,
+					);
 				}
-				figures.examples = { ...(figures.examples || {}), [wf.id]: `${execution.worker}, ${names.map((n) => `${n}: ${execution.nodes[n].items.length}`).join(', ')}` };
+				figures.examples = {
+					...(figures.examples || {}),
+					[wf.id]: `${execution.worker}, ${names.map((n) => `${n}: ${execution.nodes[n].items.length}`).join(', ')}`,
+				};
 			});
 		}
 
@@ -215,8 +266,6 @@ async function main() {
 					op.items(result.items);
 				});
 			}
-
-		
 		}
 
 		// 3. OAuth2 client credentials across workers
@@ -236,13 +285,18 @@ async function main() {
 			const tokensAB = tokenRequests();
 			await stack.startWorker(ranA);
 			await check('OAuth2: after expiry, executions on two different workers make 1 token request in total', () => {
-				for (const e of [firstOAuth, afterExpiryA, afterExpiryB]) assert.equal(e.status, 'success', JSON.stringify(e.error));
+				for (const e of [firstOAuth, afterExpiryA, afterExpiryB])
+					assert.equal(e.status, 'success', JSON.stringify(e.error));
 				assert.equal(firstTokens, 1, 'first use fetches one token');
 				assert.notEqual(afterExpiryA.worker, afterExpiryB.worker);
 				assert.equal(tokensA, 1, 'the first worker renews once');
 				assert.equal(tokensAB, 1, 'the second worker reads the renewed token from PostgreSQL: no request');
 				const auth = sandbox.requests.filter((r) => r.rawPath === '/v1/orders/2').map((r) => r.headers.authorization);
-				assert.deepEqual(auth, [`Bearer ${sandbox.issuedTokens[0]}`, `Bearer ${sandbox.issuedTokens[1]}`, `Bearer ${sandbox.issuedTokens[1]}`]);
+				assert.deepEqual(auth, [
+					`Bearer ${sandbox.issuedTokens[0]}`,
+					`Bearer ${sandbox.issuedTokens[1]}`,
+					`Bearer ${sandbox.issuedTokens[1]}`,
+				]);
 				figures.oauthSequential = { workers: [afterExpiryA.worker, afterExpiryB.worker], tokenRequests: tokensAB };
 			});
 			// two executions at the same moment on both workers, token expired: each renews on its own
@@ -252,15 +306,16 @@ async function main() {
 			const since = stack.maxExecutionId();
 			await Promise.all([post(webhookUrl(OAUTH_WF_ID)), post(webhookUrl(OAUTH_WF_ID))]);
 			const concurrent = await stack.waitForExecutions({ workflowId: OAUTH_WF_ID, sinceId: since, count: 2 });
-			await check('OAuth2: two concurrent executions after expiry on both workers both succeed (token requests counted)', () => {
-				for (const e of concurrent) assert.equal(e.status, 'success', JSON.stringify(e.error));
-				assert.deepEqual(new Set(concurrent.map((e) => e.worker)), new Set(['worker1', 'worker2']));
-				const n = tokenRequests();
-				assert.ok(n >= 1 && n <= 2, `${n} token requests`);
-				figures.oauthConcurrent = { workers: concurrent.map((e) => e.worker), tokenRequests: n };
-			});
-
-		
+			await check(
+				'OAuth2: two concurrent executions after expiry on both workers both succeed (token requests counted)',
+				() => {
+					for (const e of concurrent) assert.equal(e.status, 'success', JSON.stringify(e.error));
+					assert.deepEqual(new Set(concurrent.map((e) => e.worker)), new Set(['worker1', 'worker2']));
+					const n = tokenRequests();
+					assert.ok(n >= 1 && n <= 2, `${n} token requests`);
+					figures.oauthConcurrent = { workers: concurrent.map((e) => e.worker), tokenRequests: n };
+				},
+			);
 		}
 
 		// 4. the trigger
@@ -282,7 +337,10 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 	/** n orders; every group of `tie` shares one created_at instant (all after the previous burst). */
 	const burst = (n, tie) => {
 		const now = Math.max(Date.now() - 60000, instantBase);
-		const records = sandbox.insertMany('orders', n, (i) => ({ created_at: new Date(now + Math.floor(i / tie) * 1000).toISOString(), relationships: { customer: String((i % 20) + 1) } }));
+		const records = sandbox.insertMany('orders', n, (i) => ({
+			created_at: new Date(now + Math.floor(i / tie) * 1000).toISOString(),
+			relationships: { customer: String((i % 20) + 1) },
+		}));
 		instantBase = now + Math.ceil(n / tie) * 1000 + 1000;
 		inserted.push(...records.map((r) => r.id));
 		return records;
@@ -327,23 +385,38 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 	burst(101, 101);
 	await waitPoll('no worker running');
 	const pollsNoWorker = polls() - pollsNoWorker0;
-	const queued = stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger }).filter((e) => e.status === 'new').length;
+	const queued = stack
+		.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger })
+		.filter((e) => e.status === 'new').length;
 	await Promise.all([stack.startWorker(w1), stack.startWorker(w2)]);
 	burst(1, 1);
 	await waitPoll('workers back');
 	await sleep(3000);
-	const executions = await waitFor(() => {
-		const all = stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger });
-		return all.every((e) => !['new', 'running'].includes(e.status)) && all;
-	}, 60000, 'queued trigger executions to finish');
+	const executions = await waitFor(
+		() => {
+			const all = stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger });
+			return all.every((e) => !['new', 'running'].includes(e.status)) && all;
+		},
+		60000,
+		'queued trigger executions to finish',
+	);
 
 	if (process.env.E2E_QUEUE_DEBUG) {
 		for (const e of executions) {
 			const ids = e.nodes['New order'] ? e.nodes['New order'].items.map((i) => Number(i.id)) : [];
-			say(`  exec ${e.id} ${e.worker} ${e.status} started ${e.startedAt}: ${ids.length} ids ${Math.min(...ids)}..${Math.max(...ids)}`);
+			say(
+				`  exec ${e.id} ${e.worker} ${e.status} started ${e.startedAt}: ${ids.length} ids ${Math.min(...ids)}..${Math.max(...ids)}`,
+			);
 		}
-		say(`  staticData: ${stack.pg.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${TRIGGER_ID}'`).slice(0, 600)}`);
-		say(`  polls: ${JSON.stringify(pollWaves)}; order requests: ${sandbox.requests.filter((r) => r.rawPath === '/v1/orders').map((r) => r.rawQuery).join(' | ')}`);
+		say(
+			`  staticData: ${stack.pg.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${TRIGGER_ID}'`).slice(0, 600)}`,
+		);
+		say(
+			`  polls: ${JSON.stringify(pollWaves)}; order requests: ${sandbox.requests
+				.filter((r) => r.rawPath === '/v1/orders')
+				.map((r) => r.rawQuery)
+				.join(' | ')}`,
+		);
 	}
 	const emitted = executions.flatMap((e) => (e.nodes['New order'] ? e.nodes['New order'].items.map((i) => i.id) : []));
 	figures.trigger = {
@@ -369,10 +442,13 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 			assert.ok(/^worker\d$/.test(e.worker || ''), `execution ${e.id} ran on ${e.worker}`);
 		}
 	});
-	await check(`trigger: ${inserted.length} orders in bursts (pages, shared instants, main + worker restart) emitted exactly once`, () => {
-		assert.equal(emitted.length, new Set(emitted).size, 'no order twice');
-		assert.deepEqual([...emitted].sort(), [...inserted].sort());
-	});
+	await check(
+		`trigger: ${inserted.length} orders in bursts (pages, shared instants, main + worker restart) emitted exactly once`,
+		() => {
+			assert.equal(emitted.length, new Set(emitted).size, 'no order twice');
+			assert.deepEqual([...emitted].sort(), [...inserted].sort());
+		},
+	);
 }
 
 async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
@@ -382,11 +458,25 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 		const since = stack.maxExecutionId();
 		const res = await post(webhookUrl(SLOW_WRITE_ID), { tag });
 		assert.equal(res.status, 200, res.text);
-		await waitFor(() => sandbox.requests.some((r) => r.method === 'POST' && r.rawPath === '/v1/contact_notes' && r.body?.data?.attributes?.body === `sigterm ${tag}`), 60000, 'the write request');
-		const [execution] = await waitFor(() => {
-			const e = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: since });
-			return e.length && e[0].worker && e;
-		}, 30000, 'the worker to pick up the job');
+		await waitFor(
+			() =>
+				sandbox.requests.some(
+					(r) =>
+						r.method === 'POST' &&
+						r.rawPath === '/v1/contact_notes' &&
+						r.body?.data?.attributes?.body === `sigterm ${tag}`,
+				),
+			60000,
+			'the write request',
+		);
+		const [execution] = await waitFor(
+			() => {
+				const e = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: since });
+				return e.length && e[0].worker && e;
+			},
+			30000,
+			'the worker to pick up the job',
+		);
 		const victim = workers.find((w) => w.label === execution.worker);
 		const t0 = Date.now();
 		await stack.stopWorker(victim);
@@ -397,14 +487,27 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 	// a) the write answers within the graceful shutdown window (10 s here)
 	sandbox.clearRequests();
 	const a = await runAndStop('within', 4000);
-	const [execA] = await stack.waitForExecutions({ workflowId: SLOW_WRITE_ID, sinceId: a.executionId - 1, count: 1, timeoutMs: 30000 });
-	await stack.startWorker(a.victim);
-	await check('SIGTERM during a write (answer within the shutdown window): the worker finishes it, then exits; written once', () => {
-		assert.equal(execA.status, 'success', JSON.stringify(execA.error));
-		assert.equal(notes('within').length, 1);
-		assert.equal(sandbox.requests.filter((r) => r.rawPath === '/v1/contact_notes').length, 1);
-		figures.sigtermWithin = { worker: a.victim.label, exitMs: a.exitMs, status: execA.status, notes: notes('within').length };
+	const [execA] = await stack.waitForExecutions({
+		workflowId: SLOW_WRITE_ID,
+		sinceId: a.executionId - 1,
+		count: 1,
+		timeoutMs: 30000,
 	});
+	await stack.startWorker(a.victim);
+	await check(
+		'SIGTERM during a write (answer within the shutdown window): the worker finishes it, then exits; written once',
+		() => {
+			assert.equal(execA.status, 'success', JSON.stringify(execA.error));
+			assert.equal(notes('within').length, 1);
+			assert.equal(sandbox.requests.filter((r) => r.rawPath === '/v1/contact_notes').length, 1);
+			figures.sigtermWithin = {
+				worker: a.victim.label,
+				exitMs: a.exitMs,
+				status: execA.status,
+				notes: notes('within').length,
+			};
+		},
+	);
 
 	// b) the write answers after the window: the worker exits before the answer
 	sandbox.clearRequests();
@@ -421,18 +524,39 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 	let execB = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 })[0];
 	// give n8n time to notice (Bull stalled-job check 30 s, lock 60 s; the main's queue recovery)
 	const tWait = Date.now();
-	await waitFor(() => {
-		execB = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 })[0];
-		return !['new', 'running'].includes(execB.status);
-	}, 150000, 'n8n to settle the interrupted execution').catch(() => undefined);
+	await waitFor(
+		() => {
+			execB = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 })[0];
+			return !['new', 'running'].includes(execB.status);
+		},
+		150000,
+		'n8n to settle the interrupted execution',
+	).catch(() => undefined);
 	const all = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: b.executionId - 1 });
-	await check('SIGTERM during a write (answer after the shutdown window): not retried, written once; the execution status recorded', () => {
-		assert.equal(notes('beyond').length, 1, 'the note exists once');
-		assert.equal(sandbox.requests.filter((r) => r.rawPath === '/v1/contact_notes').length, 1, 'one POST: n8n did not re-run the write');
-		assert.equal(all.length, 1, 'no second execution (no retry)');
-		assert.ok(!['success'].includes(execB.status), `status ${execB.status}`);
-		figures.sigtermBeyond = { worker: b.victim.label, exitMs: b.exitMs, statusAfterExit, shutdownLog, status: execB.status, settledAfterMs: Date.now() - tWait, executions: all.length, notes: notes('beyond').length, error: execB.error && execB.error.message };
-	});
+	await check(
+		'SIGTERM during a write (answer after the shutdown window): not retried, written once; the execution status recorded',
+		() => {
+			assert.equal(notes('beyond').length, 1, 'the note exists once');
+			assert.equal(
+				sandbox.requests.filter((r) => r.rawPath === '/v1/contact_notes').length,
+				1,
+				'one POST: n8n did not re-run the write',
+			);
+			assert.equal(all.length, 1, 'no second execution (no retry)');
+			assert.ok(!['success'].includes(execB.status), `status ${execB.status}`);
+			figures.sigtermBeyond = {
+				worker: b.victim.label,
+				exitMs: b.exitMs,
+				statusAfterExit,
+				shutdownLog,
+				status: execB.status,
+				settledAfterMs: Date.now() - tWait,
+				executions: all.length,
+				notes: notes('beyond').length,
+				error: execB.error && execB.error.message,
+			};
+		},
+	);
 }
 
 main()

@@ -41,7 +41,12 @@ async function check(name, fn) {
 		process.stdout.write(`✓ ${name} (${Date.now() - t0} ms)\n`);
 	} catch (error) {
 		results.push({ version: currentVersion, ok: false });
-		process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n  ')}\n`);
+		process.stdout.write(
+			`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
+				.split('\n')
+				.slice(0, 6)
+				.join('\n  ')}\n`,
+		);
 	}
 }
 
@@ -52,7 +57,14 @@ const OAUTH = { clientId: 'e2e-client', clientSecret: 'e2e-client-secret' };
 /** A workflow: Manual Trigger → the given nodes in a chain, each executed once. */
 function workflow(id, name, nodes) {
 	const all = [
-		{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: `${id}-start`,
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		...nodes.map((node, i) => ({
 			id: `${id}-${i}`,
 			type: CP,
@@ -64,7 +76,8 @@ function workflow(id, name, nodes) {
 		})),
 	];
 	const connections = {};
-	for (let i = 0; i < all.length - 1; i++) connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < all.length - 1; i++)
+		connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
 	return { id, name, nodes: all, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
 }
 
@@ -75,7 +88,12 @@ function workflow(id, name, nodes) {
 function operations(sandbox) {
 	const ids = (items) => items.map((i) => i.id);
 	return [
-		{ name: 'Contact Note: Create', parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' }, request: ['POST', '/v1/contact_notes'], items: (it) => assert.deepEqual([it[0].type, it[0].body, it[0].contact_id], ['contact_notes', 'From the e2e suite', '3']),
+		{
+			name: 'Contact Note: Create',
+			parameters: { resource: 'contactNote', operation: 'create', contactId: rl('3'), body: 'From the e2e suite' },
+			request: ['POST', '/v1/contact_notes'],
+			items: (it) =>
+				assert.deepEqual([it[0].type, it[0].body, it[0].contact_id], ['contact_notes', 'From the e2e suite', '3']),
 			write: (body) => {
 				assert.equal(body.data.type, 'contact_notes');
 				assert.equal(body.data.attributes.body, 'From the e2e suite');
@@ -83,39 +101,161 @@ function operations(sandbox) {
 				const stored = sandbox.store.contact_notes.filter((n) => n.attributes.body === 'From the e2e suite');
 				assert.equal(stored.length, 1, 'one note stored');
 				assert.equal(stored[0].relationships.contact.data.id, '3');
-			} },
-		{ name: 'Contact: Get Many (Return All)', parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/contacts'], pages: 3, items: (it) => {
-			assert.equal(it.length, sandbox.store.contacts.length);
-			assert.equal(new Set(ids(it)).size, it.length, 'no contact twice');
-		} },
-		{ name: 'Contact: Get', parameters: { resource: 'contact', operation: 'get', contactId: rl('4'), include: ['tags'] }, request: ['GET', '/v1/contacts/4', 'include=tags'], items: (it) => assert.deepEqual(ids(it), ['4']) },
-		{ name: 'Contact: Update', parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Porto' } }, request: ['PATCH', '/v1/contacts/5'], items: (it) => assert.deepEqual([it[0].id, it[0].address_city], ['5', 'Porto']),
+			},
+		},
+		{
+			name: 'Contact: Get Many (Return All)',
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			request: ['GET', '/v1/contacts'],
+			pages: 3,
+			items: (it) => {
+				assert.equal(it.length, sandbox.store.contacts.length);
+				assert.equal(new Set(ids(it)).size, it.length, 'no contact twice');
+			},
+		},
+		{
+			name: 'Contact: Get',
+			parameters: { resource: 'contact', operation: 'get', contactId: rl('4'), include: ['tags'] },
+			request: ['GET', '/v1/contacts/4', 'include=tags'],
+			items: (it) => assert.deepEqual(ids(it), ['4']),
+		},
+		{
+			name: 'Contact: Update',
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: rl('5'),
+				updateFields: { address_city: 'Porto' },
+			},
+			request: ['PATCH', '/v1/contacts/5'],
+			items: (it) => assert.deepEqual([it[0].id, it[0].address_city], ['5', 'Porto']),
 			write: (body) => {
 				assert.deepEqual(body.data.attributes, { address_city: 'Porto' });
 				assert.equal(sandbox.store.contacts.find((c) => c.id === '5').attributes.address_city, 'Porto');
-			} },
-		{ name: 'Customer: Get Many', parameters: { resource: 'customer', operation: 'getAll', limit: 3 }, request: ['GET', '/v1/customers', 'page%5Bnumber%5D=1&page%5Bsize%5D=3'], items: (it) => assert.deepEqual(ids(it), ['1', '2', '3']) },
-		{ name: 'Customer: Get', parameters: { resource: 'customer', operation: 'get', customerId: rl('2'), include: ['contact'] }, request: ['GET', '/v1/customers/2', 'include=contact'], items: (it) => assert.equal(it[0].contact.id, '2') },
-		{ name: 'Course: Get', parameters: { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers'] }, request: ['GET', '/v1/courses/1', 'include=offers'], items: (it) => assert.ok(it[0].offers.length > 0) },
-		{ name: 'Order: Get Many', parameters: { resource: 'order', operation: 'getAll', limit: 5, options: { sort: 'order_number', sortDirection: 'descending' } }, request: ['GET', '/v1/orders', 'sort=-order_number&page%5Bnumber%5D=1&page%5Bsize%5D=5'], items: (it) => assert.deepEqual(it.map((i) => i.order_number), [1040, 1039, 1038, 1037, 1036]) },
-		{ name: 'Order: Get', parameters: { resource: 'order', operation: 'get', orderId: rl('7'), include: ['order_items'] }, request: ['GET', '/v1/orders/7', 'include=order_items'], items: (it) => assert.ok(it[0].order_items.length > 0) },
-		{ name: 'Order Item: Get Many', parameters: { resource: 'orderItem', operation: 'getAll', limit: 4 }, request: ['GET', '/v1/order_items'], items: (it) => assert.equal(it.length, 4) },
-		{ name: 'Order Item: Get', parameters: { resource: 'orderItem', operation: 'get', orderItemId: rl('3') }, request: ['GET', '/v1/order_items/3'], items: (it) => assert.deepEqual(ids(it), ['3']) },
-		{ name: 'Transaction: Get Many', parameters: { resource: 'transaction', operation: 'getAll', returnAll: true, filters: { start_date: '2026-10-25T00:00:00' } }, request: ['GET', '/v1/transactions'], items: (it) => assert.ok(it.length > 0 && it.every((t) => t.created_at >= '2026-10-25')) },
-		{ name: 'Transaction: Get', parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') }, request: ['GET', '/v1/transactions/9'], items: (it) => assert.deepEqual(ids(it), ['9']) },
-		{ name: 'Form: Get', parameters: { resource: 'form', operation: 'get', formId: rl('2') }, request: ['GET', '/v1/forms/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
-		{ name: 'Form: Submit', parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'e2e@example.com', name: 'E2E' } }, request: ['POST', '/v1/forms/1/submit'], items: (it) => assert.deepEqual([it[0].type, it[0].email, it[0].form_id], ['form_submissions', 'e2e@example.com', '1']),
+			},
+		},
+		{
+			name: 'Customer: Get Many',
+			parameters: { resource: 'customer', operation: 'getAll', limit: 3 },
+			request: ['GET', '/v1/customers', 'page%5Bnumber%5D=1&page%5Bsize%5D=3'],
+			items: (it) => assert.deepEqual(ids(it), ['1', '2', '3']),
+		},
+		{
+			name: 'Customer: Get',
+			parameters: { resource: 'customer', operation: 'get', customerId: rl('2'), include: ['contact'] },
+			request: ['GET', '/v1/customers/2', 'include=contact'],
+			items: (it) => assert.equal(it[0].contact.id, '2'),
+		},
+		{
+			name: 'Course: Get',
+			parameters: { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers'] },
+			request: ['GET', '/v1/courses/1', 'include=offers'],
+			items: (it) => assert.ok(it[0].offers.length > 0),
+		},
+		{
+			name: 'Order: Get Many',
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				limit: 5,
+				options: { sort: 'order_number', sortDirection: 'descending' },
+			},
+			request: ['GET', '/v1/orders', 'sort=-order_number&page%5Bnumber%5D=1&page%5Bsize%5D=5'],
+			items: (it) =>
+				assert.deepEqual(
+					it.map((i) => i.order_number),
+					[1040, 1039, 1038, 1037, 1036],
+				),
+		},
+		{
+			name: 'Order: Get',
+			parameters: { resource: 'order', operation: 'get', orderId: rl('7'), include: ['order_items'] },
+			request: ['GET', '/v1/orders/7', 'include=order_items'],
+			items: (it) => assert.ok(it[0].order_items.length > 0),
+		},
+		{
+			name: 'Order Item: Get Many',
+			parameters: { resource: 'orderItem', operation: 'getAll', limit: 4 },
+			request: ['GET', '/v1/order_items'],
+			items: (it) => assert.equal(it.length, 4),
+		},
+		{
+			name: 'Order Item: Get',
+			parameters: { resource: 'orderItem', operation: 'get', orderItemId: rl('3') },
+			request: ['GET', '/v1/order_items/3'],
+			items: (it) => assert.deepEqual(ids(it), ['3']),
+		},
+		{
+			name: 'Transaction: Get Many',
+			parameters: {
+				resource: 'transaction',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { start_date: '2026-10-25T00:00:00' },
+			},
+			request: ['GET', '/v1/transactions'],
+			items: (it) => assert.ok(it.length > 0 && it.every((t) => t.created_at >= '2026-10-25')),
+		},
+		{
+			name: 'Transaction: Get',
+			parameters: { resource: 'transaction', operation: 'get', transactionId: rl('9') },
+			request: ['GET', '/v1/transactions/9'],
+			items: (it) => assert.deepEqual(ids(it), ['9']),
+		},
+		{
+			name: 'Form: Get',
+			parameters: { resource: 'form', operation: 'get', formId: rl('2') },
+			request: ['GET', '/v1/forms/2'],
+			items: (it) => assert.deepEqual(ids(it), ['2']),
+		},
+		{
+			name: 'Form: Submit',
+			parameters: {
+				resource: 'form',
+				operation: 'submit',
+				formId: rl('1'),
+				submissionFields: { email: 'e2e@example.com', name: 'E2E' },
+			},
+			request: ['POST', '/v1/forms/1/submit'],
+			items: (it) =>
+				assert.deepEqual([it[0].type, it[0].email, it[0].form_id], ['form_submissions', 'e2e@example.com', '1']),
 			write: (body) => {
 				assert.deepEqual(body.data.attributes, { email: 'e2e@example.com', name: 'E2E' });
 				const stored = sandbox.store.form_submissions.filter((f) => f.attributes.email === 'e2e@example.com');
 				assert.equal(stored.length, 1, 'one submission stored');
 				assert.equal(stored[0].relationships.form.data.id, '1');
-			} },
-		{ name: 'Form Submission: Get Many', parameters: { resource: 'formSubmission', operation: 'getAll', limit: 3, filters: { form_id: '1' } }, request: ['GET', '/v1/form_submissions'], items: (it) => assert.ok(it.length > 0 && it.every((s) => s.form_id === '1')) },
-		{ name: 'Form Submission: Get', parameters: { resource: 'formSubmission', operation: 'get', formSubmissionId: rl('6') }, request: ['GET', '/v1/form_submissions/6'], items: (it) => assert.deepEqual(ids(it), ['6']) },
-		{ name: 'Podcast: Get Many', parameters: { resource: 'podcast', operation: 'getAll', returnAll: true }, request: ['GET', '/v1/podcasts'], items: (it) => assert.equal(it.length, sandbox.store.podcasts.length) },
-		{ name: 'Podcast: Get', parameters: { resource: 'podcast', operation: 'get', podcastId: rl('2') }, request: ['GET', '/v1/podcasts/2'], items: (it) => assert.deepEqual(ids(it), ['2']) },
-		{ name: 'Blog Post: Get', parameters: { resource: 'blogPost', operation: 'get', blogPostId: rl('3') }, request: ['GET', '/v1/blog_posts/3'], items: (it) => assert.deepEqual(ids(it), ['3']) },
+			},
+		},
+		{
+			name: 'Form Submission: Get Many',
+			parameters: { resource: 'formSubmission', operation: 'getAll', limit: 3, filters: { form_id: '1' } },
+			request: ['GET', '/v1/form_submissions'],
+			items: (it) => assert.ok(it.length > 0 && it.every((s) => s.form_id === '1')),
+		},
+		{
+			name: 'Form Submission: Get',
+			parameters: { resource: 'formSubmission', operation: 'get', formSubmissionId: rl('6') },
+			request: ['GET', '/v1/form_submissions/6'],
+			items: (it) => assert.deepEqual(ids(it), ['6']),
+		},
+		{
+			name: 'Podcast: Get Many',
+			parameters: { resource: 'podcast', operation: 'getAll', returnAll: true },
+			request: ['GET', '/v1/podcasts'],
+			items: (it) => assert.equal(it.length, sandbox.store.podcasts.length),
+		},
+		{
+			name: 'Podcast: Get',
+			parameters: { resource: 'podcast', operation: 'get', podcastId: rl('2') },
+			request: ['GET', '/v1/podcasts/2'],
+			items: (it) => assert.deepEqual(ids(it), ['2']),
+		},
+		{
+			name: 'Blog Post: Get',
+			parameters: { resource: 'blogPost', operation: 'get', blogPostId: rl('3') },
+			request: ['GET', '/v1/blog_posts/3'],
+			items: (it) => assert.deepEqual(ids(it), ['3']),
+		},
 	];
 }
 
@@ -126,16 +266,38 @@ async function main(runtime) {
 		sandbox.insertMany('contacts', 250);
 		const ops = operations(sandbox);
 		n8n.importCredentials([
-			{ id: 'cpWrongToken0001', name: 'Wrong token', type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: 'not-the-token' } },
-			{ id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+			{
+				id: 'cpWrongToken0001',
+				name: 'Wrong token',
+				type: 'contentPlatformApi',
+				data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
+			},
+			{
+				id: 'cpOAuth2Cred0001',
+				name: 'OAuth2',
+				type: 'contentPlatformOAuth2Api',
+				data: { baseUrl: `${sandbox.url}/`, ...OAUTH },
+			},
 		]);
 		n8n.importWorkflows([
-			workflow('e2eAllOperations', 'e2e: all operations', ops.map((op) => ({ name: op.name, parameters: op.parameters }))),
+			workflow(
+				'e2eAllOperations',
+				'e2e: all operations',
+				ops.map((op) => ({ name: op.name, parameters: op.parameters })),
+			),
 			workflow('e2eWrongToken001', 'e2e: wrong token', [
-				{ name: 'Get order', parameters: { resource: 'order', operation: 'get', orderId: rl('1') }, credentials: { contentPlatformApi: { id: 'cpWrongToken0001', name: 'Wrong token' } } },
+				{
+					name: 'Get order',
+					parameters: { resource: 'order', operation: 'get', orderId: rl('1') },
+					credentials: { contentPlatformApi: { id: 'cpWrongToken0001', name: 'Wrong token' } },
+				},
 			]),
 			workflow('e2eOAuth2Order01', 'e2e: OAuth2', [
-				{ name: 'Get order', parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') }, credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } } },
+				{
+					name: 'Get order',
+					parameters: { authentication: 'oAuth2', resource: 'order', operation: 'get', orderId: rl('2') },
+					credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } },
+				},
 			]),
 			oauthTrigger(),
 			...webhook.workflows(),
@@ -155,7 +317,11 @@ async function main(runtime) {
 					assert.ok(request.status < 300, `status ${request.status}`);
 				}
 				if (rawQuery !== undefined) assert.equal(requests[0].rawQuery, rawQuery);
-				if (op.pages) assert.deepEqual(requests.map((r) => r.query['page[number]']), Array.from({ length: op.pages }, (_, i) => String(i + 1)));
+				if (op.pages)
+					assert.deepEqual(
+						requests.map((r) => r.query['page[number]']),
+						Array.from({ length: op.pages }, (_, i) => String(i + 1)),
+					);
 				if (method !== 'GET') assert.equal(requests[0].headers['content-type'], 'application/vnd.api+json');
 				if (op.write) op.write(requests[0].body);
 				const result = run.nodes[op.name];
@@ -179,7 +345,12 @@ async function main(runtime) {
 			sandbox.clearRequests();
 			const result = await n8n.execute('e2eOAuth2Order01');
 			const api = sandbox.requests.filter((r) => r.rawPath === '/v1/orders/2');
-			return { result, tokens: tokenRequests(), auth: api.map((r) => r.headers.authorization), statuses: api.map((r) => r.status) };
+			return {
+				result,
+				tokens: tokenRequests(),
+				auth: api.map((r) => r.headers.authorization),
+				statuses: api.map((r) => r.status),
+			};
 		};
 		const first = await oauthRun();
 		await check('OAuth2: first run fetches exactly one token', () => {
@@ -202,7 +373,10 @@ async function main(runtime) {
 			// n8n 2.x renews on the first 401; on n8n 1.x the 401 comes back to the node, which sends the
 			// request once more for n8n to renew (transport.ts renewAfterUnrenewed401): one extra 401.
 			const expired = n8n.n8nMajor >= 2 ? 1 : 2;
-			assert.deepEqual(third.auth, [...Array(expired).fill(`Bearer ${sandbox.issuedTokens[0]}`), `Bearer ${sandbox.issuedTokens[1]}`]);
+			assert.deepEqual(third.auth, [
+				...Array(expired).fill(`Bearer ${sandbox.issuedTokens[0]}`),
+				`Bearer ${sandbox.issuedTokens[1]}`,
+			]);
 		});
 		await check('OAuth2: the credential n8n stored now holds the new token', () => {
 			const file = require('node:path').join(n8n.userFolder, 'oauth-credential.json');
@@ -225,7 +399,8 @@ async function main(runtime) {
 		sandbox.clearRequests();
 		await n8n.start();
 		const isOAuth = (r) => r.headers.authorization !== `Bearer ${sandbox.token}`;
-		const polls = (oauth = false) => sandbox.requests.filter((r) => r.rawPath === '/v1/orders' && isOAuth(r) === oauth).length;
+		const polls = (oauth = false) =>
+			sandbox.requests.filter((r) => r.rawPath === '/v1/orders' && isOAuth(r) === oauth).length;
 		await waitFor(() => polls(false) >= 1 && polls(true) >= 1, 60000);
 		// The OAuth2 trigger's stored token expires before its next poll: that poll must renew it.
 		sandbox.expireTokens();
@@ -234,19 +409,31 @@ async function main(runtime) {
 		const [execution] = await n8n.waitForExecutions({ workflowId: 'cpExampleTrigger', count: 1, timeoutMs: 150000 });
 		await check('trigger: the order inserted after activation is emitted, and nothing of the history', () => {
 			assert.equal(execution.status, 'success');
-			assert.deepEqual(execution.nodes['New order'].items.map((i) => i.id), [order.id]);
-			assert.deepEqual(execution.nodes['Get customer'].items.map((i) => i.id), ['6']);
+			assert.deepEqual(
+				execution.nodes['New order'].items.map((i) => i.id),
+				[order.id],
+			);
+			assert.deepEqual(
+				execution.nodes['Get customer'].items.map((i) => i.id),
+				['6'],
+			);
 		});
 		const [oauthExecution] = await n8n.waitForExecutions({ workflowId: OAUTH_TRIGGER, count: 1, timeoutMs: 150000 });
-		await check('OAuth2 trigger: after its token expired, the next poll renews it (exactly 1 token request) and emits the order', () => {
-			assert.equal(oauthExecution.status, 'success');
-			assert.deepEqual(oauthExecution.nodes['New order (OAuth2)'].items.map((i) => i.id), [order.id]);
-			assert.equal(tokenRequests() - tokensBefore, 1);
-			const renewed = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
-			const lastPoll = sandbox.requests.filter((r) => r.rawPath === '/v1/orders' && isOAuth(r)).pop();
-			assert.equal(lastPoll.headers.authorization, `Bearer ${renewed}`);
-			assert.equal(lastPoll.status, 200);
-		});
+		await check(
+			'OAuth2 trigger: after its token expired, the next poll renews it (exactly 1 token request) and emits the order',
+			() => {
+				assert.equal(oauthExecution.status, 'success');
+				assert.deepEqual(
+					oauthExecution.nodes['New order (OAuth2)'].items.map((i) => i.id),
+					[order.id],
+				);
+				assert.equal(tokenRequests() - tokensBefore, 1);
+				const renewed = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
+				const lastPoll = sandbox.requests.filter((r) => r.rawPath === '/v1/orders' && isOAuth(r)).pop();
+				assert.equal(lastPoll.headers.authorization, `Bearer ${renewed}`);
+				assert.equal(lastPoll.status, 200);
+			},
+		);
 		const pollsSoFar = polls(false);
 		const oauthPollsSoFar = polls(true);
 		await waitFor(() => polls(false) > pollsSoFar && polls(true) > oauthPollsSoFar, 90000);
@@ -254,10 +441,13 @@ async function main(runtime) {
 		await check('trigger: the next poll emits nothing again (exactly once)', () => {
 			assert.equal(n8n.getExecutions({ workflowId: 'cpExampleTrigger' }).length, 1);
 		});
-		await check('OAuth2 trigger: the next poll emits nothing again and fetches no token (the renewed one was stored)', () => {
-			assert.equal(n8n.getExecutions({ workflowId: OAUTH_TRIGGER }).length, 1);
-			assert.equal(tokenRequests() - tokensBefore, 1);
-		});
+		await check(
+			'OAuth2 trigger: the next poll emits nothing again and fetches no token (the renewed one was stored)',
+			() => {
+				assert.equal(n8n.getExecutions({ workflowId: OAUTH_TRIGGER }).length, 1);
+				assert.equal(tokenRequests() - tokensBefore, 1);
+			},
+		);
 
 		// The trigger under adversity (e2e/trigger-adversity.js): overlapping polls, a restart during a poll.
 		await runTriggerAdversityChecks({ check, n8n, sandbox });
@@ -270,9 +460,23 @@ async function main(runtime) {
 			sandbox,
 			check,
 			credentials: {
-				api: { ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-				wrong: { id: 'cpWrongToken0001', name: 'Wrong token', type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: 'not-the-token' } },
-				oauth: { id: 'cpOAuth2Cred0001', name: 'OAuth2', type: 'contentPlatformOAuth2Api', data: { baseUrl: `${sandbox.url}/`, ...OAUTH } },
+				api: {
+					...API_CREDENTIAL,
+					type: 'contentPlatformApi',
+					data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+				},
+				wrong: {
+					id: 'cpWrongToken0001',
+					name: 'Wrong token',
+					type: 'contentPlatformApi',
+					data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
+				},
+				oauth: {
+					id: 'cpOAuth2Cred0001',
+					name: 'OAuth2',
+					type: 'contentPlatformOAuth2Api',
+					data: { baseUrl: `${sandbox.url}/`, ...OAUTH },
+				},
 			},
 		});
 	} finally {
@@ -352,15 +556,16 @@ async function runAll() {
 
 // e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
 module.exports = { operations, workflow, rl, OAUTH };
-if (require.main === module) runAll()
-	.catch((error) => {
-		results.push({ version: currentVersion, ok: false });
-		process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);
-	})
-	.finally(() => {
-		const passed = results.filter((r) => r.ok).length;
-		const failed = results.length - passed;
-		process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-		process.stdout.write(`${passed} passed, ${failed} failed\n`);
-		process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
-	});
+if (require.main === module)
+	runAll()
+		.catch((error) => {
+			results.push({ version: currentVersion, ok: false });
+			process.stdout.write(`✗ e2e run aborted: ${error.stack || error}\n`);
+		})
+		.finally(() => {
+			const passed = results.filter((r) => r.ok).length;
+			const failed = results.length - passed;
+			process.stdout.write(`e2e finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+			process.stdout.write(`${passed} passed, ${failed} failed\n`);
+			process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+		});

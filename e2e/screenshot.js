@@ -16,7 +16,9 @@ let chromium;
 try {
 	({ chromium } = require('playwright-core'));
 } catch {
-	process.stderr.write('playwright-core not found: npm install --prefix /tmp/shot playwright-core, then NODE_PATH=/tmp/shot/node_modules node e2e/screenshot.js\n');
+	process.stderr.write(
+		'playwright-core not found: npm install --prefix /tmp/shot playwright-core, then NODE_PATH=/tmp/shot/node_modules node e2e/screenshot.js\n',
+	);
 	process.exit(1);
 }
 
@@ -26,7 +28,14 @@ const OUT = path.resolve(process.argv[2] || path.join(__dirname, '..', 'docs', '
 (async () => {
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
 	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -30,7 +30,11 @@ async function step(name, fn) {
 		console.log(`ok - ${name} (${timings[name]} ms)`);
 	} catch (e) {
 		failed++;
-		console.log(`not ok - ${name}\n  ${String(e && e.stack).split('\n').join('\n  ')}`);
+		console.log(
+			`not ok - ${name}\n  ${String(e && e.stack)
+				.split('\n')
+				.join('\n  ')}`,
+		);
 	}
 }
 
@@ -50,7 +54,8 @@ async function main() {
 	const api = await startServer((req) => {
 		if (req.headers.authorization !== `Bearer ${TOKEN}`) return { status: 401, json: { error: 'unauthorized' } };
 		let m;
-		if (req.method === 'GET' && (m = req.path.match(/^\/items\/(\w+)$/))) return { json: { id: m[1], title: `Item ${m[1]}` } };
+		if (req.method === 'GET' && (m = req.path.match(/^\/items\/(\w+)$/)))
+			return { json: { id: m[1], title: `Item ${m[1]}` } };
 		if (req.method === 'POST' && req.path === '/items') return { status: 201, json: { id: 'new1', ...req.body } };
 		if (req.method === 'GET' && req.path === '/events') {
 			const after = Number(req.query.after || 0);
@@ -76,13 +81,31 @@ async function main() {
 					id: 'wfCore0000000001',
 					name: 'core',
 					nodes: [
-						{ id: 'n1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 						{
-							id: 'n2', name: 'Set', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0],
-							parameters: { assignments: { assignments: [{ id: 'a1', name: 'hello', value: 'world', type: 'string' }] }, options: {} },
+							id: 'n1',
+							name: 'Start',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
 						},
 						{
-							id: 'n3', name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [400, 0],
+							id: 'n2',
+							name: 'Set',
+							type: 'n8n-nodes-base.set',
+							typeVersion: 3.4,
+							position: [200, 0],
+							parameters: {
+								assignments: { assignments: [{ id: 'a1', name: 'hello', value: 'world', type: 'string' }] },
+								options: {},
+							},
+						},
+						{
+							id: 'n3',
+							name: 'Code',
+							type: 'n8n-nodes-base.code',
+							typeVersion: 2,
+							position: [400, 0],
 							parameters: { jsCode: 'return $input.all().map((i, k) => ({ json: { ...i.json, n: 42 + k } }));' },
 						},
 					],
@@ -95,8 +118,22 @@ async function main() {
 					id: 'wfFail0000000001',
 					name: 'fail',
 					nodes: [
-						{ id: 'n1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-						{ id: 'n2', name: 'Boom', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: "throw new Error('kaboom');" } },
+						{
+							id: 'n1',
+							name: 'Start',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
+						},
+						{
+							id: 'n2',
+							name: 'Boom',
+							type: 'n8n-nodes-base.code',
+							typeVersion: 2,
+							position: [200, 0],
+							parameters: { jsCode: "throw new Error('kaboom');" },
+						},
 					],
 					connections: { Start: { main: [[{ node: 'Boom', type: 'main', index: 0 }]] } },
 				},
@@ -104,14 +141,31 @@ async function main() {
 					id: 'wfEcho0000000001',
 					name: 'echo',
 					nodes: [
-						{ id: 'n1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 						{
-							id: 'n2', name: 'Get Item', type: 'n8n-nodes-e2e-echo.e2eEcho', typeVersion: 1, position: [200, 0],
-							parameters: { resource: 'item', operation: 'get', itemId: 'abc' }, credentials: cred,
+							id: 'n1',
+							name: 'Start',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
 						},
 						{
-							id: 'n3', name: 'Create Item', type: 'n8n-nodes-e2e-echo.e2eEcho', typeVersion: 1, position: [400, 0],
-							parameters: { resource: 'item', operation: 'create', title: '={{ $json.title }} copy' }, credentials: cred,
+							id: 'n2',
+							name: 'Get Item',
+							type: 'n8n-nodes-e2e-echo.e2eEcho',
+							typeVersion: 1,
+							position: [200, 0],
+							parameters: { resource: 'item', operation: 'get', itemId: 'abc' },
+							credentials: cred,
+						},
+						{
+							id: 'n3',
+							name: 'Create Item',
+							type: 'n8n-nodes-e2e-echo.e2eEcho',
+							typeVersion: 1,
+							position: [400, 0],
+							parameters: { resource: 'item', operation: 'create', title: '={{ $json.title }} copy' },
+							credentials: cred,
 						},
 					],
 					connections: {
@@ -124,8 +178,13 @@ async function main() {
 					name: 'poll',
 					nodes: [
 						{
-							id: 'n1', name: 'Echo Trigger', type: 'n8n-nodes-e2e-echo.e2eEchoTrigger', typeVersion: 1, position: [0, 0],
-							parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: cred,
+							id: 'n1',
+							name: 'Echo Trigger',
+							type: 'n8n-nodes-e2e-echo.e2eEchoTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] } },
+							credentials: cred,
 						},
 					],
 					connections: {},
@@ -135,8 +194,13 @@ async function main() {
 					name: 'poll via REST',
 					nodes: [
 						{
-							id: 'n1', name: 'Echo Trigger', type: 'n8n-nodes-e2e-echo.e2eEchoTrigger', typeVersion: 1, position: [0, 0],
-							parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: cred,
+							id: 'n1',
+							name: 'Echo Trigger',
+							type: 'n8n-nodes-e2e-echo.e2eEchoTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] } },
+							credentials: cred,
 						},
 					],
 					connections: {},
@@ -167,7 +231,10 @@ async function main() {
 			assert.deepEqual(r.nodes['Get Item'].items, [{ id: 'abc', title: 'Item abc' }]);
 			assert.deepEqual(r.nodes['Create Item'].items, [{ id: 'new1', title: 'Item abc copy' }]);
 			const reqs = api.requests.slice(before);
-			assert.deepEqual(reqs.map((q) => `${q.method} ${q.path}`), ['GET /items/abc', 'POST /items']);
+			assert.deepEqual(
+				reqs.map((q) => `${q.method} ${q.path}`),
+				['GET /items/abc', 'POST /items'],
+			);
 			assert.ok(reqs.every((q) => q.headers.authorization === `Bearer ${TOKEN}`));
 			assert.deepEqual(reqs[1].body, { title: 'Item abc copy' });
 		});
@@ -180,7 +247,10 @@ async function main() {
 			timings.firstPollExecution = Date.now() - s.startedAt;
 			const e = execs[0];
 			assert.equal(e.status, 'success', JSON.stringify(e.error));
-			assert.deepEqual(e.nodes['Echo Trigger'].items.map((i) => i.id), [1, 2]);
+			assert.deepEqual(
+				e.nodes['Echo Trigger'].items.map((i) => i.id),
+				[1, 2],
+			);
 			assert.ok(api.requests.some((q) => q.path === '/events'));
 
 			// live activation through the REST API (owner setup + cookie) also polls at once

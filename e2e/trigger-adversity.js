@@ -20,7 +20,9 @@ const RESTART_ID = 'e2eTrigRestart01';
 const NODE = 'New record';
 
 /** Poll Times every 20 s: three entries, one per second field (n8n accepts one integer there). */
-const EVERY_20_SECONDS = { item: [0, 20, 40].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+const EVERY_20_SECONDS = {
+	item: [0, 20, 40].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
+};
 
 function triggerWorkflow(id, name, event, credential) {
 	return {
@@ -70,7 +72,13 @@ function emitted(n8n, workflowId) {
 		const node = execution.nodes && execution.nodes[NODE];
 		if (node && node.items) ids.push(...node.items.map((item) => String(item.id)));
 	}
-	return { ids, statuses: executions.map((e) => e.status), errors: executions.filter((e) => e.status !== 'success').map((e) => (e.error && e.error.message) || JSON.stringify(e.error)) };
+	return {
+		ids,
+		statuses: executions.map((e) => e.status),
+		errors: executions
+			.filter((e) => e.status !== 'success')
+			.map((e) => (e.error && e.error.message) || JSON.stringify(e.error)),
+	};
 }
 
 /** Every ID in `expected` once, nothing else. */
@@ -97,17 +105,27 @@ async function runTriggerAdversityChecks({ check, n8n, sandbox }) {
 	await sleep(1000);
 	sandbox.adversity.delayMs = 9000;
 	const contacts = sandbox.insertMany('contacts', 250).map((r) => r.id);
-	await waitFor(() => emitted(n8n, OVERLAP_ID).ids.length >= contacts.length, 240000, 'the 250 contacts').catch(() => undefined);
+	await waitFor(() => emitted(n8n, OVERLAP_ID).ids.length >= contacts.length, 240000, 'the 250 contacts').catch(
+		() => undefined,
+	);
 	sandbox.adversity.delayMs = 0;
 	await sleep(45000); // two more poll times: nothing more may come
 	await n8n.deactivateWorkflow(OVERLAP_ID);
-	await check('trigger, overlapping polls (a poll outlasts the 20 s interval): each of 250 new contacts emitted exactly once', () => {
-		const { ids, statuses, errors } = emitted(n8n, OVERLAP_ID);
-		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}: ${errors.join(' | ')}`);
-		assertExactlyOnce(ids, contacts);
-		const skipped = n8n.serverLogs().filter((l) => String(l.message).includes('another poll of this trigger is still running'));
-		assert.ok(skipped.length >= 1, 'n8n started a poll while the previous one ran (logged as skipped)');
-	});
+	await check(
+		'trigger, overlapping polls (a poll outlasts the 20 s interval): each of 250 new contacts emitted exactly once',
+		() => {
+			const { ids, statuses, errors } = emitted(n8n, OVERLAP_ID);
+			assert.ok(
+				statuses.every((s) => s === 'success'),
+				`statuses ${statuses}: ${errors.join(' | ')}`,
+			);
+			assertExactlyOnce(ids, contacts);
+			const skipped = n8n
+				.serverLogs()
+				.filter((l) => String(l.message).includes('another poll of this trigger is still running'));
+			assert.ok(skipped.length >= 1, 'n8n started a poll while the previous one ran (logged as skipped)');
+		},
+	);
 
 	// (b) A restart of n8n while a poll runs.
 	sandbox.clearRequests();
@@ -122,12 +140,17 @@ async function runTriggerAdversityChecks({ check, n8n, sandbox }) {
 	sandbox.adversity.delayMs = 0;
 	await n8n.start();
 	n8n._cookie = undefined; // log in again to the new process
-	await waitFor(() => emitted(n8n, RESTART_ID).ids.length >= customers.length, 150000, 'the 150 customers').catch(() => undefined);
+	await waitFor(() => emitted(n8n, RESTART_ID).ids.length >= customers.length, 150000, 'the 150 customers').catch(
+		() => undefined,
+	);
 	await sleep(25000);
 	await n8n.deactivateWorkflow(RESTART_ID);
 	await check('trigger, n8n restarted while a poll ran: each of 150 new customers emitted exactly once', () => {
 		const { ids, statuses, errors } = emitted(n8n, RESTART_ID);
-		assert.ok(statuses.every((s) => s === 'success'), `statuses ${statuses}: ${errors.join(' | ')}`);
+		assert.ok(
+			statuses.every((s) => s === 'success'),
+			`statuses ${statuses}: ${errors.join(' | ')}`,
+		);
 		assertExactlyOnce(ids, customers);
 	});
 }
@@ -146,7 +169,12 @@ if (require.main === module) {
 			process.stdout.write(`✓ ${name}\n`);
 		} catch (error) {
 			failed++;
-			process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n  ')}\n`);
+			process.stdout.write(
+				`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
+					.split('\n')
+					.slice(0, 6)
+					.join('\n  ')}\n`,
+			);
 		}
 	};
 	(async () => {

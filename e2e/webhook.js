@@ -16,8 +16,18 @@ const CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
 
 /** The two workflows: a purchase trigger that confirms each record with the API, and a tag trigger. */
 const FLOWS = {
-	purchase: { id: 'e2eWebhookPurch1', webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b001', node: 'On purchase', parameters: { event: 'purchase', siteId: '1', confirm: true } },
-	tag: { id: 'e2eWebhookTagAd1', webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b002', node: 'On tag added', parameters: { event: 'tag_added', siteId: '1' } },
+	purchase: {
+		id: 'e2eWebhookPurch1',
+		webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b001',
+		node: 'On purchase',
+		parameters: { event: 'purchase', siteId: '1', confirm: true },
+	},
+	tag: {
+		id: 'e2eWebhookTagAd1',
+		webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b002',
+		node: 'On tag added',
+		parameters: { event: 'tag_added', siteId: '1' },
+	},
 };
 
 /** The workflows to import: one Content Platform Webhook Trigger node each, inactive. */
@@ -66,8 +76,10 @@ async function rest(fn) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const hookRequests = (sandbox) => sandbox.requests.filter((r) => r.path === '/v1/hooks' || r.path.startsWith('/v1/hooks/'));
-const describe = (requests) => requests.map((r) => `${r.method} ${r.path}${r.rawQuery ? `?${decodeURIComponent(r.rawQuery)}` : ''} ${r.status}`);
+const hookRequests = (sandbox) =>
+	sandbox.requests.filter((r) => r.path === '/v1/hooks' || r.path.startsWith('/v1/hooks/'));
+const describe = (requests) =>
+	requests.map((r) => `${r.method} ${r.path}${r.rawQuery ? `?${decodeURIComponent(r.rawQuery)}` : ''} ${r.status}`);
 
 function median(values) {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -90,9 +102,15 @@ async function checks({ sandbox, n8n, check }) {
 	figures.activationMs = Date.now() - t0;
 	const activation = hookRequests(sandbox);
 	figures.activationRequests = describe(activation);
-	await check('webhook: activation registers the hook with n8n\'s production URL (GET list + POST)', () => {
-		assert.deepEqual(sandbox.hooks.map((h) => [h.event, h.target_url, h.site_id]), [['purchase', productionUrl(FLOWS.purchase), '1']]);
-		assert.deepEqual(activation.map((r) => r.method), ['GET', 'POST']);
+	await check("webhook: activation registers the hook with n8n's production URL (GET list + POST)", () => {
+		assert.deepEqual(
+			sandbox.hooks.map((h) => [h.event, h.target_url, h.site_id]),
+			[['purchase', productionUrl(FLOWS.purchase), '1']],
+		);
+		assert.deepEqual(
+			activation.map((r) => r.method),
+			['GET', 'POST'],
+		);
 	});
 	await rest(() => n8n.activateWorkflow(FLOWS.tag.id));
 	await waitFor(() => sandbox.hooks.length > 1, 30000);
@@ -108,35 +126,47 @@ async function checks({ sandbox, n8n, check }) {
 		const status = await sandbox.deliver('purchase', payload);
 		const delivery = sandbox.deliveries[sandbox.deliveries.length - 1];
 		answers.push([status, delivery.ms]);
-		const executions = await n8n.waitForExecutions({ workflowId: FLOWS.purchase.id, count: before + 1, timeoutMs: 60000 });
+		const executions = await n8n.waitForExecutions({
+			workflowId: FLOWS.purchase.id,
+			count: before + 1,
+			timeoutMs: 60000,
+		});
 		latencies.push(Date.parse(executions[executions.length - 1].stoppedAt) - delivery.at);
 	}
 	figures.deliveryToExecutionMs = { median: median(latencies), max: Math.max(...latencies), all: latencies };
 	figures.answerMs = { median: median(answers.map((a) => a[1])), max: Math.max(...answers.map((a) => a[1])) };
-	await check('webhook: 10 purchases delivered to 127.0.0.1 -> 10 executions, one item each (confirmed with the API)', () => {
-		assert.deepEqual(answers.map((a) => a[0]), Array(10).fill(200));
-		const executions = n8n.getExecutions({ workflowId: FLOWS.purchase.id });
-		assert.equal(executions.length, 10);
-		executions.forEach((execution, i) => {
-			assert.equal(execution.status, 'success');
-			const items = execution.nodes[FLOWS.purchase.node].items;
-			assert.equal(items.length, 1);
-			const [purchase, offer, customer] = purchases[i];
-			assert.equal(items[0].id, purchase.id);
-			assert.equal(items[0].type, 'purchases');
-			assert.equal(items[0].event, 'purchase');
-			assert.equal(items[0].delivery_id, purchase.id);
-			assert.equal(items[0].offer.id, offer.id);
-			assert.equal(items[0].customer.id, customer.id);
-			assert.equal(items[0].customer.email, customer.attributes.email);
-		});
-		const confirms = sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/purchases/'));
-		assert.equal(confirms.length, 10);
-	});
+	await check(
+		'webhook: 10 purchases delivered to 127.0.0.1 -> 10 executions, one item each (confirmed with the API)',
+		() => {
+			assert.deepEqual(
+				answers.map((a) => a[0]),
+				Array(10).fill(200),
+			);
+			const executions = n8n.getExecutions({ workflowId: FLOWS.purchase.id });
+			assert.equal(executions.length, 10);
+			executions.forEach((execution, i) => {
+				assert.equal(execution.status, 'success');
+				const items = execution.nodes[FLOWS.purchase.node].items;
+				assert.equal(items.length, 1);
+				const [purchase, offer, customer] = purchases[i];
+				assert.equal(items[0].id, purchase.id);
+				assert.equal(items[0].type, 'purchases');
+				assert.equal(items[0].event, 'purchase');
+				assert.equal(items[0].delivery_id, purchase.id);
+				assert.equal(items[0].offer.id, offer.id);
+				assert.equal(items[0].customer.id, customer.id);
+				assert.equal(items[0].customer.email, customer.attributes.email);
+			});
+			const confirms = sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/purchases/'));
+			assert.equal(confirms.length, 10);
+		},
+	);
 
 	const repeated = purchases[9];
 	const repeatStatus = await sandbox.deliver('purchase', repeated);
-	const malformedStatus = await sandbox.deliver('purchase', undefined, { body: { id: '1', event: 'purchase', payload: 'nope' } });
+	const malformedStatus = await sandbox.deliver('purchase', undefined, {
+		body: { id: '1', event: 'purchase', payload: 'nope' },
+	});
 	const brokenJsonStatus = await sandbox.deliver('purchase', undefined, { body: '{"id": "1", "event": ' });
 	await sleep(1500);
 	await check('webhook: a repeated delivery (200) and malformed ones (400) start no execution', () => {
@@ -157,12 +187,23 @@ async function checks({ sandbox, n8n, check }) {
 		const executions = await n8n.waitForExecutions({ workflowId: FLOWS.tag.id, count: i + 1, timeoutMs: 60000 });
 		tagLatencies.push(Date.parse(executions[executions.length - 1].stoppedAt) - delivery.at);
 	}
-	figures.deliveryToExecutionMsNoConfirm = { median: median(tagLatencies), max: Math.max(...tagLatencies), all: tagLatencies };
+	figures.deliveryToExecutionMsNoConfirm = {
+		median: median(tagLatencies),
+		max: Math.max(...tagLatencies),
+		all: tagLatencies,
+	};
 	await check('webhook: tag added -> the contact with its tag (an event polling cannot see)', () => {
 		assert.deepEqual(tagStatuses, Array(10).fill(200));
 		const executions = n8n.getExecutions({ workflowId: FLOWS.tag.id });
 		assert.deepEqual(
-			executions.map((execution) => execution.nodes[FLOWS.tag.node].items.map((item) => [item.type, item.id, item.event, item.contact_tags.map((t) => t.id)])),
+			executions.map((execution) =>
+				execution.nodes[FLOWS.tag.node].items.map((item) => [
+					item.type,
+					item.id,
+					item.event,
+					item.contact_tags.map((t) => t.id),
+				]),
+			),
 			Array.from({ length: 10 }, (_, i) => [['contacts', String(1 + i), 'tag_added', ['2']]]),
 		);
 	});
@@ -177,18 +218,28 @@ async function checks({ sandbox, n8n, check }) {
 	// n8n 1.x serves its webhooks some seconds after it reports ready: send until it answers.
 	const afterRestartStatuses = [];
 	let afterRestart = 0;
-	for (const t0 = Date.now(); afterRestart !== 200 && Date.now() - t0 < 60000; await sleep(afterRestart === 200 ? 0 : 1000)) {
+	for (
+		const t0 = Date.now();
+		afterRestart !== 200 && Date.now() - t0 < 60000;
+		await sleep(afterRestart === 200 ? 0 : 1000)
+	) {
 		afterRestart = await sandbox.deliver('tag_added', undefined, { contactId: '13', tagId: '3' });
 		afterRestartStatuses.push(afterRestart);
 	}
 	figures.afterRestartStatuses = afterRestartStatuses;
 	const executions = await n8n.waitForExecutions({ workflowId: FLOWS.tag.id, count: 11, timeoutMs: 60000 });
-	await check('webhook: a delivery while n8n is down is lost (no answer, never executed); after the restart the hooks deliver again', () => {
-		assert.equal(whileDown, 0);
-		assert.equal(afterRestart, 200);
-		assert.deepEqual(executions.map((execution) => execution.nodes[FLOWS.tag.node].items[0].id).slice(9), ['10', '13']);
-		assert.equal(sandbox.hooks.length, 2);
-	});
+	await check(
+		'webhook: a delivery while n8n is down is lost (no answer, never executed); after the restart the hooks deliver again',
+		() => {
+			assert.equal(whileDown, 0);
+			assert.equal(afterRestart, 200);
+			assert.deepEqual(executions.map((execution) => execution.nodes[FLOWS.tag.node].items[0].id).slice(9), [
+				'10',
+				'13',
+			]);
+			assert.equal(sandbox.hooks.length, 2);
+		},
+	);
 
 	// What n8n did with the hooks since the restart (n8n 1.x re-checks them some seconds after it is ready).
 	await sleep(5000);
@@ -202,7 +253,10 @@ async function checks({ sandbox, n8n, check }) {
 	await waitFor(() => sandbox.hooks.length === 0, 30000).catch(() => undefined);
 	await check('webhook: deactivating deletes the hooks (one DELETE, 204)', () => {
 		assert.deepEqual(sandbox.hooks, []);
-		assert.deepEqual(deactivation.map((r) => `${r.method} ${r.status}`), ['DELETE 204']);
+		assert.deepEqual(
+			deactivation.map((r) => `${r.method} ${r.status}`),
+			['DELETE 204'],
+		);
 	});
 	process.stdout.write(`  webhook figures: ${JSON.stringify(figures)}\n`);
 	return figures;
@@ -220,11 +274,20 @@ if (require.main === module) {
 			process.stdout.write(`✓ ${name}\n`);
 		} catch (error) {
 			results.push(false);
-			process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n  ')}\n`);
+			process.stdout.write(
+				`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
+					.split('\n')
+					.slice(0, 6)
+					.join('\n  ')}\n`,
+			);
 		}
 	};
 	(async () => {
-		const { sandbox, n8n } = await startStack({ name: 'e2e-webhook', keep: process.env.E2E_KEEP === '1', runtime: process.env.E2E_N8N || undefined });
+		const { sandbox, n8n } = await startStack({
+			name: 'e2e-webhook',
+			keep: process.env.E2E_KEEP === '1',
+			runtime: process.env.E2E_N8N || undefined,
+		});
 		try {
 			n8n.importWorkflows(workflows());
 			await n8n.start();

@@ -30,7 +30,9 @@ async function replay(request: RecordedRequest): Promise<{ status: number; detai
 		body: request.body === undefined ? undefined : JSON.stringify(request.body),
 	});
 	const document = (await response.json()) as { errors?: Array<{ detail?: string }> };
-	const details = (document.errors ?? []).map((error) => error.detail).filter((d): d is string => typeof d === 'string');
+	const details = (document.errors ?? [])
+		.map((error) => error.detail)
+		.filter((d): d is string => typeof d === 'string');
 	return { status: response.status, details };
 }
 
@@ -42,15 +44,29 @@ interface ErrorCase {
 }
 
 const CASES: ErrorCase[] = [
-	{ name: '401 wrong token on a Get', status: 401, token: 'wrong-token', parameters: { resource: 'order', operation: 'get', orderId: rl('1') } },
-	{ name: '401 wrong token on a Get Many', status: 401, token: 'wrong-token', parameters: { resource: 'contact', operation: 'getAll', returnAll: true } },
+	{
+		name: '401 wrong token on a Get',
+		status: 401,
+		token: 'wrong-token',
+		parameters: { resource: 'order', operation: 'get', orderId: rl('1') },
+	},
+	{
+		name: '401 wrong token on a Get Many',
+		status: 401,
+		token: 'wrong-token',
+		parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+	},
 	{
 		name: '401 wrong token on a write',
 		status: 401,
 		token: 'wrong-token',
 		parameters: { resource: 'contact', operation: 'update', contactId: rl('1'), updateFields: { name: 'x' } },
 	},
-	{ name: '404 unknown ID on a Get', status: 404, parameters: { resource: 'podcast', operation: 'get', podcastId: rl('999') } },
+	{
+		name: '404 unknown ID on a Get',
+		status: 404,
+		parameters: { resource: 'podcast', operation: 'get', podcastId: rl('999') },
+	},
 	{
 		name: '404 unknown contact on Update',
 		status: 404,
@@ -69,7 +85,12 @@ const CASES: ErrorCase[] = [
 	{
 		name: '422 update with an invalid email and an unknown tag (both details)',
 		status: 422,
-		parameters: { resource: 'contact', operation: 'update', contactId: rl('2'), updateFields: { email: 'not-an-email', tagIds: '9999' } },
+		parameters: {
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('2'),
+			updateFields: { email: 'not-an-email', tagIds: '9999' },
+		},
 	},
 	{
 		name: '422 form submit with an invalid email',
@@ -120,7 +141,10 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 	}
 
 	test('404 on the first of 2 Get items: error item 0, record item 1', async () => {
-		const { items, requests } = await continued({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') }, [{ id: 'missing' }, { id: '2' }]);
+		const { items, requests } = await continued(
+			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
+			[{ id: 'missing' }, { id: '2' }],
+		);
 		const server = await replay(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
 		expect(items).toHaveLength(2);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -130,7 +154,10 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 	});
 
 	test('404 on the second of 2 Get items: record item 0, error item 1', async () => {
-		const { items, requests } = await continued({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') }, [{ id: '2' }, { id: 'missing' }]);
+		const { items, requests } = await continued(
+			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
+			[{ id: '2' }, { id: 'missing' }],
+		);
 		const server = await replay(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json.id).toBe('2');
@@ -151,7 +178,11 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 	});
 
 	test('401 (wrong token) with 2 items: both items carry the error, both were tried', async () => {
-		const { items, requests } = await continued({ resource: 'customer', operation: 'get', customerId: rl('={{ $json.id }}') }, [{ id: '1' }, { id: '2' }], 'wrong-token');
+		const { items, requests } = await continued(
+			{ resource: 'customer', operation: 'get', customerId: rl('={{ $json.id }}') },
+			[{ id: '1' }, { id: '2' }],
+			'wrong-token',
+		);
 		const server = await replay(requests[0]);
 		expect(requests.map((r) => r.status)).toEqual([401, 401]);
 		expect(items).toHaveLength(2);

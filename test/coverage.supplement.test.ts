@@ -48,13 +48,30 @@ function headedEndpoints(): SupplementEndpoint[] {
 		const suffixes = [...heading.matchAll(/\| (\/[a-z_]+)/g)].map((m) => m[1]);
 		const paths = [path, ...suffixes.map((suffix) => path.replace(/\/[a-z_]+$/, suffix))];
 		const queryLines = body.split('\n').filter((line) => /^\| `/.test(line) || /Query/.test(line));
-		const params = new Set(queryLines.flatMap((line) => ticked(line.split(/ \| /).slice(0, 2).join(' ').replace(/\(string;[^)]*\)/g, ''))).filter((p) => QUERY_PARAM.test(p)));
+		const params = new Set(
+			queryLines
+				.flatMap((line) =>
+					ticked(
+						line
+							.split(/ \| /)
+							.slice(0, 2)
+							.join(' ')
+							.replace(/\(string;[^)]*\)/g, ''),
+					),
+				)
+				.filter((p) => QUERY_PARAM.test(p)),
+		);
 		const sortLine = queryLines.find((line) => line.startsWith('| `sort`')) ?? '';
 		const sortKeys = sortLine.includes('prose list:')
-			? sortLine.split('prose list:')[1].split('|')[0].split(',').map((key) => key.trim())
+			? sortLine
+					.split('prose list:')[1]
+					.split('|')[0]
+					.split(',')
+					.map((key) => key.trim())
 			: ticked(sortLine.split(' | ').slice(2).join(' '));
 		for (const method of methods) {
-			for (const p of paths) endpoints.push({ method, path: normalize(p), params: method === 'GET' ? params : new Set(), sortKeys });
+			for (const p of paths)
+				endpoints.push({ method, path: normalize(p), params: method === 'GET' ? params : new Set(), sortKeys });
 		}
 	}
 	return endpoints;
@@ -86,7 +103,9 @@ const OMITTED_SORT_KEYS: Record<string, string[]> = { '/contact_tags': ['email']
 function requestPath(resource: string, operation: string, option: INodePropertyOptions): string | undefined {
 	const url = option.routing?.request?.url;
 	if (typeof url === 'string') return url;
-	const locator = propertiesOf(resource, operation).find((p) => p.type === 'resourceLocator' && p.routing?.request?.url);
+	const locator = propertiesOf(resource, operation).find(
+		(p) => p.type === 'resourceLocator' && p.routing?.request?.url,
+	);
 	return String(locator?.routing?.request?.url ?? '')
 		.replace(/^=/, '')
 		.replace(/\{\{.*?\}\}/g, '{id}');

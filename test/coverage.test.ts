@@ -137,7 +137,11 @@ test('customer include filters are shown only with Include Related', () => {
 	const { resource, operation } = nodeOperationFor('GET', '/v1/customers/{id}')!;
 	const includeFilters = propertiesOf(resource, operation).find((p) => p.name === 'includeFilters');
 	// The seed's four, and the two searches the supplement declares (section 7.5).
-	expect(collectionFields(includeFilters).map((f) => f.routing?.send?.property).sort()).toEqual([
+	expect(
+		collectionFields(includeFilters)
+			.map((f) => f.routing?.send?.property)
+			.sort(),
+	).toEqual([
 		'filter[offers_page]',
 		'filter[offers_per]',
 		'filter[offers_search]',

@@ -9,11 +9,23 @@
  * (WorkflowExecute) with the credential, then n8n's verdict: OK when the request succeeds; on an
  * HTTP error the message of the `responseCode` rule for that status, else the status text.
  */
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, INodeType, JsonObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeType,
+	JsonObject,
+} from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { credentialTypes, registerNodeType, runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
+import {
+	credentialTypes,
+	registerNodeType,
+	runNode,
+	TestCredentialsHelper,
+	type NodeRunResult,
+} from './helpers/harness';
 
 /** The temporary node n8n builds for a credential test: one property whose routing is `test.request`. */
 function testerNode(credentialType: string, test: ICredentialTestRequest): INodeType {
@@ -28,7 +40,9 @@ function testerNode(credentialType: string, test: ICredentialTestRequest): INode
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: credentialType, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } },
+			],
 		},
 	};
 }
@@ -49,7 +63,10 @@ function verdict(result: NodeRunResult, test: ICredentialTestRequest): { status:
 	return { status: 'Error', message: result.error.message };
 }
 
-async function credentialTest(credentialType: string, credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper) {
+async function credentialTest(
+	credentialType: string,
+	credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper,
+) {
 	const test = (credentialTypes[credentialType] as ICredentialType).test!;
 	registerNodeType('credentialTester', testerNode(credentialType, test));
 	const result = await runNode({
@@ -103,7 +120,10 @@ describe.each([
 
 	test('OAuth2: valid client credentials pass (a token, then GET /v1/me with it)', async () => {
 		const helper = oauthCredentials(sandbox);
-		expect(await credentialTest('contentPlatformOAuth2Api', helper)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await credentialTest('contentPlatformOAuth2Api', helper)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expect(sandbox.requests.map((r) => [r.method, r.rawPath])).toEqual([
 			['POST', '/v1/oauth/token'],
 			['GET', '/v1/me'],
@@ -111,7 +131,7 @@ describe.each([
 		expect(sandbox.requests[1].headers.authorization).toBe(`Bearer ${sandbox.issuedTokens[0]}`);
 	});
 
-	test('OAuth2: a wrong client secret fails with the token endpoint\'s words, before any API request', async () => {
+	test("OAuth2: a wrong client secret fails with the token endpoint's words, before any API request", async () => {
 		const result = await credentialTest('contentPlatformOAuth2Api', oauthCredentials(sandbox, 'wrong-secret'));
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('Client authentication failed');
@@ -125,11 +145,15 @@ describe('GET /v1/me in the sandbox', () => {
 		sandbox = started;
 	});
 
-	test('answers the token\'s user as the supplement describes it', async () => {
+	test("answers the token's user as the supplement describes it", async () => {
 		const response = await fetch(`${sandbox.url}/v1/me`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({
-			data: { id: '1', type: 'users', attributes: { initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER' } },
+			data: {
+				id: '1',
+				type: 'users',
+				attributes: { initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER' },
+			},
 		});
 		expect((await fetch(`${sandbox.url}/v1/me`)).status).toBe(401);
 	});

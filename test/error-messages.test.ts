@@ -15,9 +15,12 @@ import { runNode, type NodeRunResult } from './helpers/harness';
 const CANARY = 'cp-secret-token-4b1d9e77';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { token: CANARY, clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ token: CANARY, clearBeforeEach: true },
+);
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 const getOrder = (id = '12'): INodeParameters => ({ resource: 'order', operation: 'get', orderId: rl(id) });
@@ -69,7 +72,12 @@ describe('JSON:API errors[] body', () => {
 			status: 400,
 			body: {
 				errors: [
-					{ status: '400', title: 'Invalid parameter', detail: 'order_number must be numeric', source: { pointer: '/data/attributes/order_number' } },
+					{
+						status: '400',
+						title: 'Invalid parameter',
+						detail: 'order_number must be numeric',
+						source: { pointer: '/data/attributes/order_number' },
+					},
 					{ status: '400', title: 'Invalid parameter', detail: 'sort key unknown', source: { parameter: 'sort' } },
 					{ status: '400', detail: 'a third problem' },
 				],
@@ -98,10 +106,16 @@ describe('JSON:API errors[] body', () => {
 	test('a 400 on a list names the parameter', async () => {
 		sandbox.failNext({
 			status: 400,
-			body: { errors: [{ status: '400', title: 'Bad Request', detail: 'Unknown filter', source: { parameter: 'filter[nope]' } }] },
+			body: {
+				errors: [
+					{ status: '400', title: 'Bad Request', detail: 'Unknown filter', source: { parameter: 'filter[nope]' } },
+				],
+			},
 		});
 		const result = await run(listOrders);
-		expect(result.error!.message).toMatch(/^The Content Platform API answered 400: Bad Request: Unknown filter \(at filter\[nope\]\)/);
+		expect(result.error!.message).toMatch(
+			/^The Content Platform API answered 400: Bad Request: Unknown filter \(at filter\[nope\]\)/,
+		);
 		expectNoToken(result);
 	});
 });
@@ -121,12 +135,18 @@ describe('status classes', () => {
 
 	test('401 without a body', async () => {
 		sandbox.failNext({ status: 401, body: '' });
-		const error = await expectFailure(getOrder(), "Authentication failed: check the credential's access token and base URL");
+		const error = await expectFailure(
+			getOrder(),
+			"Authentication failed: check the credential's access token and base URL",
+		);
 		expect(error.description).toBe('HTTP 401: an empty body');
 	});
 
 	test('403: missing permission', async () => {
-		sandbox.failNext({ status: 403, body: { errors: [{ status: '403', title: 'Forbidden', detail: 'You may not read orders of this site' }] } });
+		sandbox.failNext({
+			status: 403,
+			body: { errors: [{ status: '403', title: 'Forbidden', detail: 'You may not read orders of this site' }] },
+		});
 		const error = await expectFailure(
 			getOrder(),
 			'Permission denied: the access token may not do this — Forbidden: You may not read orders of this site',
@@ -135,16 +155,29 @@ describe('status classes', () => {
 	});
 
 	test.each([
-		['order', 'orderId', '99999', 'No order with ID "99999" — Not Found: Couldn\'t find Order with \'id\'=99999'],
-		['orderItem', 'orderItemId', '99999', 'No order item with ID "99999" — Not Found: Couldn\'t find OrderItem with \'id\'=99999'],
-		['formSubmission', 'formSubmissionId', '424242', 'No form submission with ID "424242" — Not Found: Couldn\'t find FormSubmission with \'id\'=424242'],
+		['order', 'orderId', '99999', "No order with ID \"99999\" — Not Found: Couldn't find Order with 'id'=99999"],
+		[
+			'orderItem',
+			'orderItemId',
+			'99999',
+			"No order item with ID \"99999\" — Not Found: Couldn't find OrderItem with 'id'=99999",
+		],
+		[
+			'formSubmission',
+			'formSubmissionId',
+			'424242',
+			"No form submission with ID \"424242\" — Not Found: Couldn't find FormSubmission with 'id'=424242",
+		],
 	])('404 (real sandbox answer): %s → "No <resource> with ID …"', async (resource, parameter, id, message) => {
 		const error = await expectFailure({ resource, operation: 'get', [parameter]: rl(id) }, message);
 		expect(error.httpCode).toBe('404');
 	});
 
 	test('404 names the ID as the user typed it, trimmed', async () => {
-		await expectFailure(getOrder('  77777  '), 'No order with ID "77777" — Not Found: Couldn\'t find Order with \'id\'=77777');
+		await expectFailure(
+			getOrder('  77777  '),
+			"No order with ID \"77777\" — Not Found: Couldn't find Order with 'id'=77777",
+		);
 		expect(sandbox.requests[0].rawPath).toBe('/v1/orders/77777');
 	});
 
@@ -170,7 +203,11 @@ describe('status classes', () => {
 			body: {
 				errors: [
 					{ title: 'Invalid', detail: 'name is too long', source: { pointer: '/data/attributes/name' } },
-					{ title: 'Invalid', detail: 'phone_number is malformed', source: { pointer: '/data/attributes/phone_number' } },
+					{
+						title: 'Invalid',
+						detail: 'phone_number is malformed',
+						source: { pointer: '/data/attributes/phone_number' },
+					},
 				],
 			},
 		});
@@ -186,7 +223,10 @@ describe('status classes', () => {
 			headers: { 'Retry-After': '30', 'Content-Type': 'application/vnd.api+json' },
 			body: JSON.stringify({ errors: [{ title: 'Too Many Requests', detail: 'Slow down' }] }),
 		});
-		const error = await expectFailure(getOrder(), 'Rate limited by the Content Platform API: retry after 30 seconds — Too Many Requests: Slow down');
+		const error = await expectFailure(
+			getOrder(),
+			'Rate limited by the Content Platform API: retry after 30 seconds — Too Many Requests: Slow down',
+		);
 		expect(error.httpCode).toBe('429');
 	});
 
@@ -196,8 +236,14 @@ describe('status classes', () => {
 	});
 
 	test('500 with errors[]: the status and the first error', async () => {
-		sandbox.failNext({ status: 500, body: { errors: [{ status: '500', title: 'Internal Server Error', detail: 'Injected fault' }] } });
-		const error = await expectFailure(getOrder(), 'The Content Platform API answered 500: Internal Server Error: Injected fault');
+		sandbox.failNext({
+			status: 500,
+			body: { errors: [{ status: '500', title: 'Internal Server Error', detail: 'Injected fault' }] },
+		});
+		const error = await expectFailure(
+			getOrder(),
+			'The Content Platform API answered 500: Internal Server Error: Injected fault',
+		);
 		expect(error.httpCode).toBe('500');
 	});
 
@@ -205,7 +251,10 @@ describe('status classes', () => {
 		const html = `<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad Gateway</h1></center>\n<hr><center>nginx</center>\n${'<!-- padding -->\n'.repeat(20)}</body>\n</html>`;
 		sandbox.failNext({ status: 502, headers: { 'Content-Type': 'text/html' }, body: html });
 		const folded = html.replace(/\s+/g, ' ').trim();
-		const error = await expectFailure(getOrder(), `The Content Platform API answered 502 with ${folded.slice(0, 200)}…`);
+		const error = await expectFailure(
+			getOrder(),
+			`The Content Platform API answered 502 with ${folded.slice(0, 200)}…`,
+		);
 		expect(error.description).toBe(`HTTP 502: ${folded.slice(0, 200)}…`);
 		expect(error.httpCode).toBe('502');
 	});
@@ -220,12 +269,20 @@ describe('200 answers that are not JSON:API documents', () => {
 	const prefix = 'The Content Platform API answered with something that is not a JSON:API document: ';
 
 	test('non-JSON text', async () => {
-		sandbox.failNext({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><body>Maintenance</body></html>' });
+		sandbox.failNext({
+			status: 200,
+			headers: { 'Content-Type': 'text/html' },
+			body: '<html><body>Maintenance</body></html>',
+		});
 		await expectFailure(getOrder(), `${prefix}<html><body>Maintenance</body></html>`);
 	});
 
 	test('truncated JSON', async () => {
-		sandbox.failNext({ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data":{"id":"12","type":"orders","attrib' });
+		sandbox.failNext({
+			status: 200,
+			headers: { 'Content-Type': 'application/vnd.api+json' },
+			body: '{"data":{"id":"12","type":"orders","attrib',
+		});
 		await expectFailure(getOrder(), `${prefix}{"data":{"id":"12","type":"orders","attrib`);
 	});
 
@@ -257,10 +314,17 @@ describe('errors of a Get Many name the page (paginate → withContext)', () => 
 	test.each([
 		[
 			'a 400 with errors[]',
-			{ status: 400, body: { errors: [{ title: 'Bad Request', detail: 'Unknown filter', source: { parameter: 'filter[nope]' } }] } },
+			{
+				status: 400,
+				body: { errors: [{ title: 'Bad Request', detail: 'Unknown filter', source: { parameter: 'filter[nope]' } }] },
+			},
 			'The Content Platform API answered 400: Bad Request: Unknown filter (at filter[nope]) (page 1, after 0 records)',
 		],
-		['a 404', { status: 404, body: { errors: [{ title: 'Not Found', detail: 'No such site' }] } }, 'Not found — Not Found: No such site (page 1, after 0 records)'],
+		[
+			'a 404',
+			{ status: 404, body: { errors: [{ title: 'Not Found', detail: 'No such site' }] } },
+			'Not found — Not Found: No such site (page 1, after 0 records)',
+		],
 		[
 			'a 200 that is not JSON:API',
 			{ status: 200, body: 'OK' },
@@ -279,8 +343,12 @@ describe('Continue On Fail', () => {
 		const result = await run(getOrder(), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
-		expect((result.items[0].json as IDataObject).error).toBe('Permission denied: the access token may not do this — Forbidden: Nope');
-		expect(result.items[0].error?.message).toBe('Permission denied: the access token may not do this — Forbidden: Nope');
+		expect((result.items[0].json as IDataObject).error).toBe(
+			'Permission denied: the access token may not do this — Forbidden: Nope',
+		);
+		expect(result.items[0].error?.message).toBe(
+			'Permission denied: the access token may not do this — Forbidden: Nope',
+		);
 		expectNoToken(result);
 	});
 });

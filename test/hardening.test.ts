@@ -113,7 +113,11 @@ describe('hostile IDs: one encoded path segment, never another endpoint', () => 
 	});
 
 	test('By URL: a URL whose ID is percent-encoded is decoded once, never twice', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl(`${sandbox.url}/v1/orders/a%2Fb`, 'url') });
+		const result = await run({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl(`${sandbox.url}/v1/orders/a%2Fb`, 'url'),
+		});
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/orders/a%2Fb']);
 		expect(result.error?.message).toMatch(/^No order with ID "a\/b"/);
 	});
@@ -132,20 +136,40 @@ describe('unusual answers: a clear error or the correct items', () => {
 	const notJsonApi = 'The Content Platform API answered with something that is not a JSON:API document: ';
 
 	test.each<[string, Fault, string]>([
-		['an empty body', { status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '' }, `${notJsonApi}an empty body`],
+		[
+			'an empty body',
+			{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '' },
+			`${notJsonApi}an empty body`,
+		],
 		[
 			'an HTML error page with status 200',
-			{ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<!DOCTYPE html><html><body><h1>Down for maintenance</h1></body></html>' },
+			{
+				status: 200,
+				headers: { 'Content-Type': 'text/html' },
+				body: '<!DOCTYPE html><html><body><h1>Down for maintenance</h1></body></html>',
+			},
 			`${notJsonApi}<!DOCTYPE html><html><body><h1>Down for maintenance</h1></body></html>`,
 		],
 		[
 			'an HTML error page with status 503',
-			{ status: 503, headers: { 'Content-Type': 'text/html' }, body: '<html><body>503 Service Temporarily Unavailable</body></html>' },
+			{
+				status: 503,
+				headers: { 'Content-Type': 'text/html' },
+				body: '<html><body>503 Service Temporarily Unavailable</body></html>',
+			},
 			'The Content Platform API answered 503 with <html><body>503 Service Temporarily Unavailable</body></html>',
 		],
-		['truncated JSON', { status: 200, body: '{"data":[{"id":"1","type":"orders","attributes":{"order_nu' }, `${notJsonApi}{"data":[{"id":"1","type":"orders","attributes":{"order_nu`],
+		[
+			'truncated JSON',
+			{ status: 200, body: '{"data":[{"id":"1","type":"orders","attributes":{"order_nu' },
+			`${notJsonApi}{"data":[{"id":"1","type":"orders","attributes":{"order_nu`,
+		],
 		['data: null', { status: 200, body: { data: null, links: {} } }, `${notJsonApi}{"data":null,"links":{}}`],
-		['data holding non-resources', { status: 200, body: { data: [{ name: 'x' }] } }, `${notJsonApi}{"data":[{"name":"x"}]}`],
+		[
+			'data holding non-resources',
+			{ status: 200, body: { data: [{ name: 'x' }] } },
+			`${notJsonApi}{"data":[{"name":"x"}]}`,
+		],
 	])('Get Many answered with %s → error, no items', async (_name, fault, message) => {
 		sandbox.failNext(fault);
 		const result = await run({ resource: 'order', operation: 'getAll', returnAll: false, limit: 10 });
@@ -162,11 +186,18 @@ describe('unusual answers: a clear error or the correct items', () => {
 		sandbox.failNext(fault);
 		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5') });
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toMatch(/^The Content Platform API answered with something that is not a JSON:API document: /);
+		expect(result.error?.message).toMatch(
+			/^The Content Platform API answered with something that is not a JSON:API document: /,
+		);
 	});
 
 	test('an empty list (data: []) is a correct empty result, not an error', async () => {
-		const result = await run({ resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: 'nobody' } });
+		const result = await run({
+			resource: 'order',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { customer_id: 'nobody' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([]);
 		expect(sandbox.requests).toHaveLength(1);
@@ -203,10 +234,22 @@ describe('unusual answers: a clear error or the correct items', () => {
 			},
 		});
 		const [simple] = (await run({ resource: 'order', operation: 'get', orderId: rl('5') })).items.map((i) => i.json);
-		expect(simple).toEqual({ id: '5', type: 'orders', order_number: 1005, loyalty_points: 12, gift: { wrap: true }, coupon_id: 'C1' });
+		expect(simple).toEqual({
+			id: '5',
+			type: 'orders',
+			order_number: 1005,
+			loyalty_points: 12,
+			gift: { wrap: true },
+			coupon_id: 'C1',
+		});
 
-		sandbox.failNext({ status: 200, body: { data: { id: '5', type: 'orders', attributes: { extra: 1 }, meta: { etag: 'abc' } }, jsonapi: {} } });
-		const [raw] = (await run({ resource: 'order', operation: 'get', orderId: rl('5'), simple: false })).items.map((i) => i.json);
+		sandbox.failNext({
+			status: 200,
+			body: { data: { id: '5', type: 'orders', attributes: { extra: 1 }, meta: { etag: 'abc' } }, jsonapi: {} },
+		});
+		const [raw] = (await run({ resource: 'order', operation: 'get', orderId: rl('5'), simple: false })).items.map(
+			(i) => i.json,
+		);
 		expect(raw).toEqual({ id: '5', type: 'orders', attributes: { extra: 1 }, meta: { etag: 'abc' } });
 	});
 
@@ -244,9 +287,21 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 	const FAULTS: Array<[string, Fault, RegExp]> = [
 		['a 500 on page 3', { status: 500, match: onPage(3) }, /^The Content Platform API answered 500: /],
 		['a connection reset on page 3', { destroy: true, match: onPage(3) }, /connection .*closed unexpectedly/],
-		['a 429 with Retry-After on page 3', { status: 429, headers: { 'Retry-After': '7' }, body: '', match: onPage(3) }, /^Rate limited by the Content Platform API: retry after 7 seconds/],
-		['truncated JSON on page 3', { status: 200, body: '{"data":[{"id":', match: onPage(3) }, /^The Content Platform API answered with something that is not a JSON:API document/],
-		['data: null on page 3', { status: 200, body: { data: null }, match: onPage(3) }, /^The Content Platform API answered with something that is not a JSON:API document/],
+		[
+			'a 429 with Retry-After on page 3',
+			{ status: 429, headers: { 'Retry-After': '7' }, body: '', match: onPage(3) },
+			/^Rate limited by the Content Platform API: retry after 7 seconds/,
+		],
+		[
+			'truncated JSON on page 3',
+			{ status: 200, body: '{"data":[{"id":', match: onPage(3) },
+			/^The Content Platform API answered with something that is not a JSON:API document/,
+		],
+		[
+			'data: null on page 3',
+			{ status: 200, body: { data: null }, match: onPage(3) },
+			/^The Content Platform API answered with something that is not a JSON:API document/,
+		],
 	];
 
 	test.each(FAULTS)('%s → the node fails, no items; pages 4 and 5 are not requested', async (_name, fault, message) => {
@@ -257,20 +312,28 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		expect(pages()).toEqual(['1:200', '2:200', `3:${fault.destroy ? 0 : (fault.status ?? 500)}`]);
 	});
 
-	test.each(FAULTS)('%s with Continue On Fail → exactly one error item, none of the 200 records read', async (_name, fault, message) => {
-		sandbox.failNext(fault);
-		const result = await run(returnAllOrders, { continueOnFail: true });
-		expect(result.error).toBeUndefined();
-		expect(result.items).toHaveLength(1);
-		expect(Object.keys(result.items[0].json)).toEqual(['error']);
-		expect(String(result.items[0].json.error)).toMatch(message);
-	});
+	test.each(FAULTS)(
+		'%s with Continue On Fail → exactly one error item, none of the 200 records read',
+		async (_name, fault, message) => {
+			sandbox.failNext(fault);
+			const result = await run(returnAllOrders, { continueOnFail: true });
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(1);
+			expect(Object.keys(result.items[0].json)).toEqual(['error']);
+			expect(String(result.items[0].json.error)).toMatch(message);
+		},
+	);
 
 	test('a slow page beyond the timeout (Request Options → Timeout, as n8n adds it) → fails, no items', async () => {
 		sandbox.failNext({ delayMs: 3000, match: onPage(3) });
-		const result = await run({ ...returnAllOrders, requestOptions: { timeout: 300 } }, { type: 'contentPlatformAsLoaded' });
+		const result = await run(
+			{ ...returnAllOrders, requestOptions: { timeout: 300 } },
+			{ type: 'contentPlatformAsLoaded' },
+		);
 		expect(result.items).toEqual([]);
-		expect(result.error?.message).toBe('The Content Platform API did not answer within 0.3 s (page 3, after 200 records)');
+		expect(result.error?.message).toBe(
+			'The Content Platform API did not answer within 0.3 s (page 3, after 200 records)',
+		);
 		expect(pages()).toEqual(['1:200', '2:200', '3:0']);
 	});
 
@@ -293,8 +356,16 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		});
 		expectNoToken(multi);
 		expect(multi.error).toBeUndefined();
-		expect(multi.items.map((i) => i.json.error ?? i.json.id)).toEqual(['1', 'The Content Platform API answered 500: Internal Server Error: Injected fault', '3']);
-		expect(sandbox.requests.map((r) => `${r.rawPath}:${r.status}`)).toEqual(['/v1/orders/1:200', '/v1/orders/2:500', '/v1/orders/3:200']);
+		expect(multi.items.map((i) => i.json.error ?? i.json.id)).toEqual([
+			'1',
+			'The Content Platform API answered 500: Internal Server Error: Injected fault',
+			'3',
+		]);
+		expect(sandbox.requests.map((r) => `${r.rawPath}:${r.status}`)).toEqual([
+			'/v1/orders/1:200',
+			'/v1/orders/2:500',
+			'/v1/orders/3:200',
+		]);
 	});
 
 	test.each(FAULTS)('%s → the error names the page: "(page 3, after 200 records)"', async (_name, fault) => {

@@ -9,9 +9,12 @@ import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ clearBeforeEach: true },
+);
 
 const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
@@ -48,7 +51,9 @@ const GETS = [
 describe('empty IDs', () => {
 	// A literal empty value of a required field: n8n itself refuses to run the node (parameter issue).
 	test.each(GETS)('%s Get with an empty ID → n8n: Parameter "%s" is required', async (resource, label) => {
-		await expect(run({ resource, operation: 'get', [`${resource}Id`]: rl('') })).rejects.toThrow(`Parameter "${label}" is required.`);
+		await expect(run({ resource, operation: 'get', [`${resource}Id`]: rl('') })).rejects.toThrow(
+			`Parameter "${label}" is required.`,
+		);
 		expect(sandbox.requests).toEqual([]);
 	});
 
@@ -56,11 +61,17 @@ describe('empty IDs', () => {
 		['spaces', '   '],
 		['a tab and a newline', '\t\n'],
 	])('an ID of only %s is empty', async (_name, value) => {
-		await expectRefused({ resource: 'order', operation: 'get', orderId: rl(value) }, '"Order" is empty: enter the ID of the record');
+		await expectRefused(
+			{ resource: 'order', operation: 'get', orderId: rl(value) },
+			'"Order" is empty: enter the ID of the record',
+		);
 	});
 
 	test.each(['id', 'list'])('mode %s: an expression that gives an empty value is refused by the node', async (mode) => {
-		await expectRefused({ resource: 'order', operation: 'get', orderId: rl('={{ $json.missing ?? "" }}', mode) }, '"Order" is empty: enter the ID of the record');
+		await expectRefused(
+			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.missing ?? "" }}', mode) },
+			'"Order" is empty: enter the ID of the record',
+		);
 	});
 
 	test('mode url: an expression that gives an empty value is refused (no URL to extract from)', async () => {
@@ -70,7 +81,10 @@ describe('empty IDs', () => {
 	});
 
 	test('an ID expression that resolves to whitespace on one item fails that item only, with its index', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') }, { input: [{ id: '3' }, { id: ' ' }] });
+		const result = await run(
+			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
+			{ input: [{ id: '3' }, { id: ' ' }] },
+		);
 		expect(result.error?.message).toBe('"Order" is empty: enter the ID of the record');
 		expect((result.error as { context?: IDataObject }).context?.itemIndex).toBe(1);
 		expect(result.items).toEqual([]);
@@ -83,7 +97,10 @@ describe('empty IDs', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/orders/4']);
-		expect(result.items.map((i) => i.json.error ?? i.json.id)).toEqual(['"Order" is empty: enter the ID of the record', '4']);
+		expect(result.items.map((i) => i.json.error ?? i.json.id)).toEqual([
+			'"Order" is empty: enter the ID of the record',
+			'4',
+		]);
 	});
 
 	test('contact note Create with an empty contact', async () => {
@@ -108,7 +125,11 @@ describe('empty IDs', () => {
 	});
 
 	test.each([
-		['contact Update', { resource: 'contact', operation: 'update', contactId: rl(''), updateFields: { name: 'X' } }, 'Contact'],
+		[
+			'contact Update',
+			{ resource: 'contact', operation: 'update', contactId: rl(''), updateFields: { name: 'X' } },
+			'Contact',
+		],
 		['form Submit', { resource: 'form', operation: 'submit', formId: rl(''), submissionFields: { name: 'X' } }, 'Form'],
 	])('%s with a literally empty ID → n8n: Parameter "…" is required', async (_name, parameters, label) => {
 		await expect(run(parameters as INodeParameters)).rejects.toThrow(`Parameter "${label}" is required.`);
@@ -158,7 +179,10 @@ describe('write bodies', () => {
 		['only whitespace', ' \n\t '],
 		['an expression giving nothing', '={{ $json.text ?? "" }}'],
 	])('contact note with %s as body → refused by the node', async (_name, body) => {
-		await expectRefused({ resource: 'contactNote', operation: 'create', contactId: rl('1'), body }, '"Body" is empty: enter the text of the note');
+		await expectRefused(
+			{ resource: 'contactNote', operation: 'create', contactId: rl('1'), body },
+			'"Body" is empty: enter the text of the note',
+		);
 	});
 
 	test('contact Update with nothing to update', async () => {
@@ -169,7 +193,10 @@ describe('write bodies', () => {
 	});
 
 	test('contact Update with the Update Fields parameter left out', async () => {
-		await expectRefused({ resource: 'contact', operation: 'update', contactId: rl('1') }, 'Nothing to update: add at least one field under "Update Fields"');
+		await expectRefused(
+			{ resource: 'contact', operation: 'update', contactId: rl('1') },
+			'Nothing to update: add at least one field under "Update Fields"',
+		);
 	});
 
 	test.each([
@@ -183,7 +210,12 @@ describe('write bodies', () => {
 	});
 
 	test('contact Update with only tag IDs is not "nothing" (an empty list clears the tags)', async () => {
-		const result = await run({ resource: 'contact', operation: 'update', contactId: rl('2'), updateFields: { tagIds: '' } });
+		const result = await run({
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('2'),
+			updateFields: { tagIds: '' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(1);
 		expect((sandbox.requests[0].body as IDataObject).relationships).toEqual({ tags: { data: [] } });

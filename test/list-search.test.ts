@@ -13,9 +13,12 @@ import { callListSearch, type LoadOptionsSetup } from './helpers/loadOptions';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ clearBeforeEach: true },
+);
 
 const setup = (resource: string): LoadOptionsSetup => ({
 	parameters: { resource, operation: 'get' },
@@ -31,7 +34,9 @@ interface Resource {
 /** One page of a list, fetched directly from the API (not through the node). */
 async function apiPage(path: string, query: Record<string, string>): Promise<Resource[]> {
 	const qs = new URLSearchParams({ 'page[number]': '1', 'page[size]': '50', ...query });
-	const response = await fetch(`${sandbox.url}/v1${path}?${qs}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+	const response = await fetch(`${sandbox.url}/v1${path}?${qs}`, {
+		headers: { Authorization: `Bearer ${sandbox.token}` },
+	});
 	expect(response.status).toBe(200);
 	return ((await response.json()) as { data: Resource[] }).data;
 }
@@ -41,8 +46,18 @@ const SEARCHES = [
 	{ method: 'searchContacts', resource: 'contact', path: '/contacts', label: ['name', 'email'] },
 	{ method: 'searchCustomers', resource: 'customer', path: '/customers', label: ['name', 'email'] },
 	{ method: 'searchOrders', resource: 'order', path: '/orders', label: ['order_number', 'formatted_total_price'] },
-	{ method: 'searchOrderItems', resource: 'orderItem', path: '/order_items', label: ['title', 'formatted_total_price'] },
-	{ method: 'searchTransactions', resource: 'transaction', path: '/transactions', label: ['formatted_amount', 'state'] },
+	{
+		method: 'searchOrderItems',
+		resource: 'orderItem',
+		path: '/order_items',
+		label: ['title', 'formatted_total_price'],
+	},
+	{
+		method: 'searchTransactions',
+		resource: 'transaction',
+		path: '/transactions',
+		label: ['formatted_amount', 'state'],
+	},
 	{ method: 'searchFormSubmissions', resource: 'formSubmission', path: '/form_submissions', label: ['name', 'email'] },
 	{ method: 'searchPodcasts', resource: 'podcast', path: '/podcasts', label: ['title'] },
 	// The lists of the supplement (issue 15).
@@ -144,7 +159,9 @@ describe('next page (paginationToken)', () => {
 		const inserted = sandbox.insertMany('contacts', 70, (i) => ({
 			attributes: { name: `Pager Person ${String(i).padStart(2, '0')}`, email: `pager${i}@example.com` },
 		}));
-		const expectedIds = (await apiPage('/contacts', { 'filter[search]': 'pager person', 'page[size]': '100' })).map((r) => r.id);
+		const expectedIds = (await apiPage('/contacts', { 'filter[search]': 'pager person', 'page[size]': '100' })).map(
+			(r) => r.id,
+		);
 		expect(expectedIds.sort()).toEqual(inserted.map((r) => r.id).sort());
 		sandbox.clearRequests();
 
@@ -152,7 +169,12 @@ describe('next page (paginationToken)', () => {
 		expect(first.results).toHaveLength(50);
 		expect(first.paginationToken).toBe('2');
 
-		const second = await callListSearch('searchContacts', setup('contact'), 'pager person', first.paginationToken as string);
+		const second = await callListSearch(
+			'searchContacts',
+			setup('contact'),
+			'pager person',
+			first.paginationToken as string,
+		);
 		expect(second.results).toHaveLength(20);
 		expect(second.paginationToken).toBeUndefined();
 
@@ -168,8 +190,18 @@ describe('next page (paginationToken)', () => {
 	test('podcasts: 55 title matches → 50 + 5 over two pages', async () => {
 		sandbox.insertMany('podcasts', 55, (i) => ({ attributes: { title: `Paged Cast ${i}` } }));
 		const first = await callListSearch('searchPodcasts', setup('podcast'), 'paged cast');
-		const second = await callListSearch('searchPodcasts', setup('podcast'), 'paged cast', first.paginationToken as string);
-		expect([first.results.length, first.paginationToken, second.results.length, second.paginationToken]).toEqual([50, '2', 5, undefined]);
+		const second = await callListSearch(
+			'searchPodcasts',
+			setup('podcast'),
+			'paged cast',
+			first.paginationToken as string,
+		);
+		expect([first.results.length, first.paginationToken, second.results.length, second.paginationToken]).toEqual([
+			50,
+			'2',
+			5,
+			undefined,
+		]);
 		expect(sandbox.requests.map((r) => r.query['filter[title_cont]'])).toEqual(['paged cast', 'paged cast']);
 		expect(second.results.every((r) => String(r.name).startsWith('Paged Cast'))).toBe(true);
 	});
@@ -178,7 +210,12 @@ describe('next page (paginationToken)', () => {
 		sandbox.insertMany('orders', 60 - sandbox.store.orders.length);
 		const first = await callListSearch('searchOrders', setup('order'));
 		const second = await callListSearch('searchOrders', setup('order'), undefined, first.paginationToken as string);
-		expect([first.results.length, first.paginationToken, second.results.length, second.paginationToken]).toEqual([50, '2', 10, undefined]);
+		expect([first.results.length, first.paginationToken, second.results.length, second.paginationToken]).toEqual([
+			50,
+			'2',
+			10,
+			undefined,
+		]);
 		expect(sandbox.requests[1].query).toEqual({ 'page[number]': '2', 'page[size]': '50' });
 	});
 });
@@ -192,14 +229,21 @@ describe('labels', () => {
 	test('a record without any label field is labelled "<Resource> <ID>"', async () => {
 		const record = sandbox.insert('form_submissions', { name: '', email: '' });
 		const result = await callListSearch('searchFormSubmissions', setup('formSubmission'));
-		expect(result.results.find((r) => r.value === record.id)).toEqual({ name: `Form Submission ${record.id}`, value: record.id });
+		expect(result.results.find((r) => r.value === record.id)).toEqual({
+			name: `Form Submission ${record.id}`,
+			value: record.id,
+		});
 	});
 });
 
 describe('credentials and errors', () => {
 	test('OAuth2 authentication: the search fetches a token and sends it', async () => {
 		const helper = new TestCredentialsHelper({
-			contentPlatformOAuth2Api: { baseUrl: sandbox.url, clientId: sandbox.oauth.clientId, clientSecret: sandbox.oauth.clientSecret },
+			contentPlatformOAuth2Api: {
+				baseUrl: sandbox.url,
+				clientId: sandbox.oauth.clientId,
+				clientSecret: sandbox.oauth.clientSecret,
+			},
 		});
 		const result = await callListSearch('searchPodcasts', {
 			parameters: { authentication: 'oAuth2', resource: 'podcast', operation: 'get' },
@@ -224,7 +268,10 @@ describe('credentials and errors', () => {
 	});
 
 	test('a server error: the search fails with the status and the server words', async () => {
-		sandbox.failNext({ status: 500, body: { errors: [{ title: 'Internal Server Error', detail: 'database offline' }] } });
+		sandbox.failNext({
+			status: 500,
+			body: { errors: [{ title: 'Internal Server Error', detail: 'database offline' }] },
+		});
 		await expect(callListSearch('searchOrders', setup('order'))).rejects.toThrow(
 			'The Content Platform API answered 500: Internal Server Error: database offline',
 		);

@@ -12,9 +12,12 @@ import { runNode } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ clearBeforeEach: true },
+);
 
 const rl = (value: string, mode: string): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
@@ -34,7 +37,21 @@ const GETS = [
 	{ resource: 'formSubmission', type: 'form_submissions', id: '12', list: true },
 	{ resource: 'podcast', type: 'podcasts', id: '2', list: false },
 	{ resource: 'blogPost', type: 'blog_posts', id: '2', list: false },
-].map((c) => ({ ...c, list: ['contact', 'customer', 'order', 'orderItem', 'transaction', 'formSubmission', 'podcast', 'course', 'form', 'blogPost'].includes(c.resource) }));
+].map((c) => ({
+	...c,
+	list: [
+		'contact',
+		'customer',
+		'order',
+		'orderItem',
+		'transaction',
+		'formSubmission',
+		'podcast',
+		'course',
+		'form',
+		'blogPost',
+	].includes(c.resource),
+}));
 
 describe('the locator modes each resource offers', () => {
 	const properties = new ContentPlatform().description.properties;
@@ -64,19 +81,31 @@ describe.each(GETS)('$resource Get', ({ resource, type, id, list }) => {
 
 describe('By URL details', () => {
 	test('an API self link <base>/v1/orders/12 → order 12', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl(`${sandbox.url}/v1/orders/12`, 'url') });
+		const result = await run({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl(`${sandbox.url}/v1/orders/12`, 'url'),
+		});
 		expect(sandbox.requests[0].rawPath).toBe('/v1/orders/12');
 		expect(result.items[0].json).toMatchObject({ id: '12', type: 'orders' });
 	});
 
 	test('query string and fragment after the ID are not part of it', async () => {
-		await run({ resource: 'order', operation: 'get', orderId: rl(`${sandbox.url}/v1/orders/12?include=customer#top`, 'url') });
+		await run({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl(`${sandbox.url}/v1/orders/12?include=customer#top`, 'url'),
+		});
 		expect(sandbox.requests[0].rawPath).toBe('/v1/orders/12');
 		expect(sandbox.requests[0].query).toEqual({});
 	});
 
 	test('a sub-path after the ID (a relationship link) still selects the record', async () => {
-		await run({ resource: 'contact', operation: 'get', contactId: rl(`${sandbox.url}/v1/contacts/3/relationships/tags`, 'url') });
+		await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: rl(`${sandbox.url}/v1/contacts/3/relationships/tags`, 'url'),
+		});
 		expect(sandbox.requests[0].rawPath).toBe('/v1/contacts/3');
 	});
 
@@ -87,16 +116,20 @@ describe('By URL details', () => {
 
 	test('a percent-encoded ID in the URL is decoded once and encoded once (no %2520)', async () => {
 		const record = sandbox.insert('contacts', { name: 'Spaced Id' }, {}, { id: 'c 1' });
-		const result = await run({ resource: 'contact', operation: 'get', contactId: rl(`${sandbox.url}/v1/contacts/c%201`, 'url') });
+		const result = await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: rl(`${sandbox.url}/v1/contacts/c%201`, 'url'),
+		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/contacts/c%201']);
 		expect(result.items[0].json.id).toBe(record.id);
 	});
 
 	test('a URL that is not a link to this resource: n8n refuses to run the node (parameter issue), no request', async () => {
-		await expect(run({ resource: 'order', operation: 'get', orderId: rl(`${sandbox.url}/v1/customers/12`, 'url') })).rejects.toThrow(
-			'URL: expected …/v1/orders/<ID>',
-		);
+		await expect(
+			run({ resource: 'order', operation: 'get', orderId: rl(`${sandbox.url}/v1/customers/12`, 'url') }),
+		).rejects.toThrow('URL: expected …/v1/orders/<ID>');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
@@ -113,7 +146,11 @@ describe('ID values as users and expressions give them', () => {
 	});
 
 	test('one request per input item, each with its own ID', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}', 'id') }, [{ id: '3' }, { id: '7' }, { id: 9 }]);
+		const result = await run({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}', 'id') }, [
+			{ id: '3' },
+			{ id: '7' },
+			{ id: 9 },
+		]);
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/orders/3', '/v1/orders/7', '/v1/orders/9']);
 		expect(result.items.map((i) => [i.json.id, i.pairedItem])).toEqual([
@@ -145,16 +182,27 @@ describe('write operations use the same locator', () => {
 			relationships: { contact: { data: { id: '5', type: 'contacts' } } },
 		});
 		// Simplify (on by default): the created note, flattened
-		expect(result.items[0].json).toMatchObject({ type: 'contact_notes', body: 'Called about the invoice', contact_id: '5' });
+		expect(result.items[0].json).toMatchObject({
+			type: 'contact_notes',
+			body: 'Called about the invoice',
+			contact_id: '5',
+		});
 	});
 
 	test('contact note Create: the contact ID from an expression (a number) is sent as a string', async () => {
 		const result = await run(
-			{ resource: 'contactNote', operation: 'create', contactId: rl('={{ $json.contact }}', 'id'), body: 'From an expression' },
+			{
+				resource: 'contactNote',
+				operation: 'create',
+				contactId: rl('={{ $json.contact }}', 'id'),
+				body: 'From an expression',
+			},
 			[{ contact: 6 }],
 		);
 		expect(result.error).toBeUndefined();
-		expect((sandbox.requests[0].body as IDataObject).data).toMatchObject({ relationships: { contact: { data: { id: '6', type: 'contacts' } } } });
+		expect((sandbox.requests[0].body as IDataObject).data).toMatchObject({
+			relationships: { contact: { data: { id: '6', type: 'contacts' } } },
+		});
 	});
 
 	test.each([
@@ -170,19 +218,34 @@ describe('write operations use the same locator', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => [r.method, r.rawPath])).toEqual([['PATCH', '/v1/contacts/7']]);
-		expect((sandbox.requests[0].body as IDataObject).data).toEqual({ id: '7', type: 'contacts', attributes: { custom_1: `mode ${mode}` } });
+		expect((sandbox.requests[0].body as IDataObject).data).toEqual({
+			id: '7',
+			type: 'contacts',
+			attributes: { custom_1: `mode ${mode}` },
+		});
 		expect(result.items[0].json).toMatchObject({ id: '7', custom_1: `mode ${mode}` });
 	});
 
 	test('contact Update: tag IDs from an expression (array of numbers and strings) → relationships.tags.data', async () => {
 		const result = await run(
-			{ resource: 'contact', operation: 'update', contactId: rl('8', 'id'), updateFields: { tagIds: '={{ $json.tags }}' } },
+			{
+				resource: 'contact',
+				operation: 'update',
+				contactId: rl('8', 'id'),
+				updateFields: { tagIds: '={{ $json.tags }}' },
+			},
 			[{ tags: [1, ' 2 ', '4'] }],
 		);
 		expect(result.error).toBeUndefined();
 		const body = sandbox.requests[0].body as IDataObject;
 		expect(body.relationships).toEqual({
-			tags: { data: [{ id: '1', type: 'contact_tags' }, { id: '2', type: 'contact_tags' }, { id: '4', type: 'contact_tags' }] },
+			tags: {
+				data: [
+					{ id: '1', type: 'contact_tags' },
+					{ id: '2', type: 'contact_tags' },
+					{ id: '4', type: 'contact_tags' },
+				],
+			},
 		});
 		expect(result.items[0].json.tags_ids).toEqual(['1', '2', '4']);
 	});
@@ -190,7 +253,12 @@ describe('write operations use the same locator', () => {
 	test('contact Update: tag IDs typed as a comma-separated list', async () => {
 		await run({ resource: 'contact', operation: 'update', contactId: rl('8', 'id'), updateFields: { tagIds: '3, 5' } });
 		expect((sandbox.requests[0].body as IDataObject).relationships).toEqual({
-			tags: { data: [{ id: '3', type: 'contact_tags' }, { id: '5', type: 'contact_tags' }] },
+			tags: {
+				data: [
+					{ id: '3', type: 'contact_tags' },
+					{ id: '5', type: 'contact_tags' },
+				],
+			},
 		});
 	});
 
@@ -230,7 +298,9 @@ describe('write operations use the same locator', () => {
 			contactId: rl(`${sandbox.url}/v1/contacts/n%201`, 'url'),
 			body: 'Note',
 		});
-		expect((sandbox.requests[0].body as IDataObject).data).toMatchObject({ relationships: { contact: { data: { id: 'n 1' } } } });
+		expect((sandbox.requests[0].body as IDataObject).data).toMatchObject({
+			relationships: { contact: { data: { id: 'n 1' } } },
+		});
 		expect(result.error).toBeUndefined();
 	});
 });

@@ -6,7 +6,14 @@
  * to writes when one item fails.
  */
 import { DirectoryLoader, ExecuteContext, RoutingNode } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodeParameters, type INodeType, type IRunExecutionData } from 'n8n-workflow';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+	type IRunExecutionData,
+} from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { endlessOrders } from './sandbox/misbehave';
@@ -61,14 +68,31 @@ function routingNodeWithSignal(parameters: INodeParameters, signal: AbortSignal)
 	const inputData = { main: [[{ json: {} }]] };
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 	const executeData = { node, data: inputData, source: null };
-	const context = new ExecuteContext(workflow, node, additionalData, 'manual', runExecutionData, 0, [], inputData, executeData, [], signal);
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'manual',
+		runExecutionData,
+		0,
+		[],
+		inputData,
+		executeData,
+		[],
+		signal,
+	);
 	return new RoutingNode(context, nodeTypes.getByNameAndVersion(node.type) as INodeType);
 }
 
 /** A page of `size` orders with IDs `<prefix>0 …`, as a list document. */
 function page(prefix: string, size: number, extra: IDataObject = {}): IDataObject {
 	return {
-		data: Array.from({ length: size }, (_, i) => ({ id: `${prefix}${i}`, type: 'orders', attributes: {}, relationships: {} })),
+		data: Array.from({ length: size }, (_, i) => ({
+			id: `${prefix}${i}`,
+			type: 'orders',
+			attributes: {},
+			relationships: {},
+		})),
 		...extra,
 	};
 }
@@ -95,12 +119,17 @@ describe('Return All always ends', () => {
 	test('links.next that points back to the same page → error at page 1, 1 request', async () => {
 		sandbox.failNext({
 			status: 200,
-			body: (r) => page(`p${r.query['page[number]']}-`, 100, { links: { next: `http://x/v1/orders?page[number]=${r.query['page[number]']}&page[size]=100` } }),
+			body: (r) =>
+				page(`p${r.query['page[number]']}-`, 100, {
+					links: { next: `http://x/v1/orders?page[number]=${r.query['page[number]']}&page[size]=100` },
+				}),
 			times: 100_000,
 			match: isList,
 		});
 		const result = await run(returnAll);
-		expect(result.error?.message).toBe('Return All stopped at page 1: links.next of page 1 points to page 1, not after it (page 1, after 0 records)');
+		expect(result.error?.message).toBe(
+			'Return All stopped at page 1: links.next of page 1 points to page 1, not after it (page 1, after 0 records)',
+		);
 		expect(pageNumbers()).toEqual([1]);
 	});
 
@@ -112,7 +141,9 @@ describe('Return All always ends', () => {
 			match: isList,
 		});
 		const result = await run(returnAll);
-		expect(result.error?.message).toBe('Return All stopped at page 2: page 2 says it is page 1 (meta.current_page) (page 2, after 100 records)');
+		expect(result.error?.message).toBe(
+			'Return All stopped at page 2: page 2 says it is page 1 (meta.current_page) (page 2, after 100 records)',
+		);
 		expect(pageNumbers()).toEqual([1, 2]);
 	});
 
@@ -124,7 +155,9 @@ describe('Return All always ends', () => {
 			match: isList,
 		});
 		const result = await run(returnAll);
-		expect(result.error?.message).toBe('Return All stopped at page 2: 200 records were received but meta.total_count says 150 (page 2, after 100 records)');
+		expect(result.error?.message).toBe(
+			'Return All stopped at page 2: 200 records were received but meta.total_count says 150 (page 2, after 100 records)',
+		);
 	});
 
 	test('with On Error: Continue → one error item naming the page', async () => {
@@ -150,7 +183,7 @@ describe('Return All always ends', () => {
 		expect(sandbox.requests).toHaveLength(50);
 	});
 
-	test('cancelling: with the execution\'s cancel signal (n8n\'s RoutingNode + ExecuteContext), no page after the one in flight', async () => {
+	test("cancelling: with the execution's cancel signal (n8n's RoutingNode + ExecuteContext), no page after the one in flight", async () => {
 		// each page answered after 100 ms: the execution is cancelled while page 6 is in flight
 		sandbox.failNext({ status: 200, body: endlessOrders(), delayMs: 100, times: 100_000, match: isList });
 		const controller = new AbortController();
@@ -186,11 +219,20 @@ describe('By URL: an ID that cannot be decoded is refused before any request', (
 	test.each([
 		['Order → Get', '%E0%A4%A', { resource: 'order', operation: 'get' }, 'orderId', 'Order', 'orders'],
 		['Order → Get', '100%', { resource: 'order', operation: 'get' }, 'orderId', 'Order', 'orders'],
-		['Form → Submit', '%zz', { resource: 'form', operation: 'submit', email: 'a@example.com' }, 'formId', 'Form', 'forms'],
+		[
+			'Form → Submit',
+			'%zz',
+			{ resource: 'form', operation: 'submit', email: 'a@example.com' },
+			'formId',
+			'Form',
+			'forms',
+		],
 	])('%s with the ID %s in the URL', async (_name, id, parameters, locator, label, type) => {
 		const url = `${sandbox.url}/v1/${type}/${id}${type === 'forms' ? '/submit' : ''}`;
 		const result = await run({ ...parameters, [locator]: rl(url, 'url') } as INodeParameters);
-		expect(result.error?.message).toBe(`"${label}": the ID "${id}" in the URL has a malformed % escape: copy the URL again, or enter the ID By ID`);
+		expect(result.error?.message).toBe(
+			`"${label}": the ID "${id}" in the URL has a malformed % escape: copy the URL again, or enter the ID By ID`,
+		);
 		expect(sandbox.requests).toEqual([]);
 	});
 });
@@ -203,7 +245,10 @@ describe('the Base URL at run time', () => {
 		['a trailing /v1/', (u: string) => `${u}/v1/`],
 		['trailing slashes and spaces', (u: string) => ` ${u}// `],
 	])('%s is normalised: GET /v1/orders/5', async (_name, baseUrl) => {
-		const result = await runNode({ parameters: getOrder, credentials: { contentPlatformApi: { baseUrl: baseUrl(sandbox.url), accessToken: sandbox.token } } });
+		const result = await runNode({
+			parameters: getOrder,
+			credentials: { contentPlatformApi: { baseUrl: baseUrl(sandbox.url), accessToken: sandbox.token } },
+		});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/orders/5']);
 	});
@@ -215,7 +260,10 @@ describe('the Base URL at run time', () => {
 		['no scheme', (u: string) => u.replace('http://', ''), /has no scheme: write it with https:\/\//],
 		['an empty value', () => '  ', /Base URL is empty/],
 	])('%s is refused before any request, with the fix', async (_name, baseUrl, message) => {
-		const result = await runNode({ parameters: getOrder, credentials: { contentPlatformApi: { baseUrl: baseUrl(sandbox.url), accessToken: sandbox.token } } });
+		const result = await runNode({
+			parameters: getOrder,
+			credentials: { contentPlatformApi: { baseUrl: baseUrl(sandbox.url), accessToken: sandbox.token } },
+		});
 		expect(result.error?.message).toMatch(message);
 		expect(result.error?.message).not.toContain('pa55');
 		expect(sandbox.requests).toEqual([]);
@@ -227,7 +275,10 @@ describe('the Base URL at run time', () => {
 		});
 		const result = await runNode({ parameters: { ...getOrder, authentication: 'oAuth2' }, credentials: helper });
 		expect(result.error).toBeUndefined();
-		expect(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual(['POST /v1/oauth/token', 'GET /v1/orders/5']);
+		expect(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+			'POST /v1/oauth/token',
+			'GET /v1/orders/5',
+		]);
 	});
 
 	test('OAuth2 with a query in the Base URL: refused before the token request', async () => {
@@ -245,7 +296,9 @@ describe('Retry-After', () => {
 		const at = new Date(Date.now() + 90_000).toUTCString();
 		sandbox.failNext({ status: 429, headers: { 'Retry-After': at }, body: '' });
 		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5') });
-		expect(result.error?.message).toMatch(new RegExp(`^Rate limited by the Content Platform API: retry after ${at} \\(in (8\\d|9\\d) seconds\\)$`));
+		expect(result.error?.message).toMatch(
+			new RegExp(`^Rate limited by the Content Platform API: retry after ${at} \\(in (8\\d|9\\d) seconds\\)$`),
+		);
 	});
 
 	test.each([
@@ -261,19 +314,30 @@ describe('Retry-After', () => {
 describe('request timeout (Request Settings → Timeout, default 60 s)', () => {
 	test('Get: an API that accepts the connection and stalls → "did not answer within 1 s"', async () => {
 		sandbox.failNext({ delayMs: 4000 });
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5'), requestSettings: { timeout: 1 } });
+		const result = await run({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl('5'),
+			requestSettings: { timeout: 1 },
+		});
 		expect(result.error?.message).toBe('The Content Platform API did not answer within 1 s');
 		expect(sandbox.requests.map((r) => r.status)).toEqual([0]);
 	});
 
 	test('Contact Note → Create stalling → the same message; the write is not sent again', async () => {
 		sandbox.failNext({ delayMs: 4000 });
-		const result = await run({ resource: 'contactNote', operation: 'create', contactId: rl('1'), body: 'x', requestSettings: { timeout: 1 } });
+		const result = await run({
+			resource: 'contactNote',
+			operation: 'create',
+			contactId: rl('1'),
+			body: 'x',
+			requestSettings: { timeout: 1 },
+		});
 		expect(result.error?.message).toBe('The Content Platform API did not answer within 1 s');
 		expect(sandbox.requests).toHaveLength(1);
 	});
 
-	test('n8n\'s own Request Options → Timeout (ms), when set, is used instead', async () => {
+	test("n8n's own Request Options → Timeout (ms), when set, is used instead", async () => {
 		sandbox.failNext({ delayMs: 4000 });
 		const result = await run(
 			{ resource: 'order', operation: 'get', orderId: rl('5'), requestOptions: { timeout: 500 } },
@@ -285,9 +349,18 @@ describe('request timeout (Request Settings → Timeout, default 60 s)', () => {
 
 describe('writes with several items, the middle one failing (measured)', () => {
 	const notes = ['note 1', 'note 2', 'note 3'].map((body) => ({ body }));
-	const createNotes: INodeParameters = { resource: 'contactNote', operation: 'create', contactId: rl('1'), body: '={{ $json.body }}' };
+	const createNotes: INodeParameters = {
+		resource: 'contactNote',
+		operation: 'create',
+		contactId: rl('1'),
+		body: '={{ $json.body }}',
+	};
 	const failSecond = (delayMs?: number) =>
-		sandbox.failNext({ status: 500, delayMs, match: (r) => (r.body as { data?: { attributes?: { body?: string } } })?.data?.attributes?.body === 'note 2' });
+		sandbox.failNext({
+			status: 500,
+			delayMs,
+			match: (r) => (r.body as { data?: { attributes?: { body?: string } } })?.data?.attributes?.body === 'note 2',
+		});
 	const written = (before: number) => sandbox.store.contact_notes.slice(before).map((n) => n.attributes.body);
 
 	test('"Stop Workflow" (default): the node fails, yet notes 1 and 3 are written', async () => {
@@ -300,7 +373,7 @@ describe('writes with several items, the middle one failing (measured)', () => {
 		expect(sandbox.requests).toHaveLength(3);
 	});
 
-	test('n8n\'s batching (Request Options → Batching, 1 item per 200 ms) still sends every item', async () => {
+	test("n8n's batching (Request Options → Batching, 1 item per 200 ms) still sends every item", async () => {
 		const before = sandbox.store.contact_notes.length;
 		// answered after the last item was sent (n8n does not await a batch before the next one;
 		// a failure during the interval is an unhandled rejection that n8n only logs)
@@ -321,7 +394,9 @@ describe('writes with several items, the middle one failing (measured)', () => {
 		expect(result.error).toBeUndefined();
 		const outputs = result.run.data.resultData.runData['Content Platform'][0].data!.main;
 		expect(outputs[0]!.map((i) => i.json.body)).toEqual(['note 1', 'note 3']);
-		expect(outputs[1]!.map((i) => String(i.json.error ?? i.error?.message))).toEqual(['The Content Platform API answered 500: Internal Server Error: Injected fault']);
+		expect(outputs[1]!.map((i) => String(i.json.error ?? i.error?.message))).toEqual([
+			'The Content Platform API answered 500: Internal Server Error: Injected fault',
+		]);
 		expect(written(before)).toEqual(['note 1', 'note 3']);
 		expect(sandbox.requests).toHaveLength(3);
 	});
@@ -329,7 +404,10 @@ describe('writes with several items, the middle one failing (measured)', () => {
 	test('"Retry On Fail" (2 tries): the whole node runs again, 5 notes for 3 items', async () => {
 		const before = sandbox.store.contact_notes.length;
 		failSecond();
-		const result = await run(createNotes, { input: notes, settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } });
+		const result = await run(createNotes, {
+			input: notes,
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
 		expect(written(before).sort()).toEqual(['note 1', 'note 1', 'note 2', 'note 3', 'note 3']);

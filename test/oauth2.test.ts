@@ -17,9 +17,12 @@ const TOKEN_PATH = '/v1/oauth/token';
 const SECRET = 'client-secret';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ clearBeforeEach: true },
+);
 
 /** A saved OAuth2 credential as n8n stores it before its first use (no token data). */
 function oauthHelper(overrides: Record<string, string> = {}) {
@@ -58,7 +61,9 @@ describe('credential type as n8n sees it', () => {
 		// What n8n's credential form displays: the fields that getNodeParameters keeps for the
 		// default values (displayOptions applied) and that are not hidden.
 		const displayed = NodeHelpers.getNodeParameters(properties, {}, true, false, null, null) ?? {};
-		const visible = properties.filter((p) => p.name in displayed && p.type !== 'hidden' && p.type !== 'json').map((p) => p.name);
+		const visible = properties
+			.filter((p) => p.name in displayed && p.type !== 'hidden' && p.type !== 'json')
+			.map((p) => p.name);
 		expect(visible.sort()).toEqual(['baseUrl', 'clientId', 'clientSecret']);
 		expect(properties.find((p) => p.name === 'clientSecret')?.typeOptions?.password).toBe(true);
 	});

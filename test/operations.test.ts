@@ -12,9 +12,12 @@ import { JSON_API, SPEC_ENDPOINTS, nodeOperationFor, rl, runWith, useSandbox } f
 
 // clearBeforeEach also drops pending faults: none are ever set in this file (no failNext).
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { clearBeforeEach: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ clearBeforeEach: true },
+);
 
 async function run(parameters: INodeParameters, input?: Array<Record<string, unknown>>) {
 	return await runWith(sandbox, parameters, { input: input as never });
@@ -56,7 +59,12 @@ const CASES: Case[] = [
 			const created = sandbox.store.contact_notes.at(-1)!;
 			expect(created.attributes.body).toBe('Called about the renewal');
 			expect(created.relationships.contact.data).toEqual({ id: '3', type: 'contacts' });
-			expect(items[0]).toMatchObject({ id: created.id, type: 'contact_notes', body: 'Called about the renewal', contact_id: '3' });
+			expect(items[0]).toMatchObject({
+				id: created.id,
+				type: 'contact_notes',
+				body: 'Called about the renewal',
+				contact_id: '3',
+			});
 		},
 	},
 	{
@@ -80,7 +88,12 @@ const CASES: Case[] = [
 	{
 		name: 'Contact → Update',
 		type: 'contacts',
-		parameters: { resource: 'contact', operation: 'update', contactId: rl('5'), updateFields: { address_city: 'Lisbon' } },
+		parameters: {
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('5'),
+			updateFields: { address_city: 'Lisbon' },
+		},
 		method: 'PATCH',
 		rawPath: '/v1/contacts/5',
 		query: {},
@@ -123,7 +136,12 @@ const CASES: Case[] = [
 	{
 		name: 'Order → Get Many',
 		type: 'orders',
-		parameters: { resource: 'order', operation: 'getAll', limit: 2, options: { sort: 'order_number', sortDirection: 'descending' } },
+		parameters: {
+			resource: 'order',
+			operation: 'getAll',
+			limit: 2,
+			options: { sort: 'order_number', sortDirection: 'descending' },
+		},
 		method: 'GET',
 		rawPath: '/v1/orders',
 		query: { sort: '-order_number', 'page[number]': '1', 'page[size]': '2' },
@@ -184,12 +202,23 @@ const CASES: Case[] = [
 		method: 'GET',
 		rawPath: '/v1/forms/2',
 		query: { 'fields[forms]': 'title,url' },
-		items: (items) => expect(Object.keys(items[0]).filter((k) => !k.endsWith('_id') && !k.endsWith('_ids'))).toEqual(['id', 'type', 'title', 'url']),
+		items: (items) =>
+			expect(Object.keys(items[0]).filter((k) => !k.endsWith('_id') && !k.endsWith('_ids'))).toEqual([
+				'id',
+				'type',
+				'title',
+				'url',
+			]),
 	},
 	{
 		name: 'Form → Submit',
 		type: 'form_submissions',
-		parameters: { resource: 'form', operation: 'submit', formId: rl('1'), submissionFields: { email: 'ada@example.com', name: 'Ada' } },
+		parameters: {
+			resource: 'form',
+			operation: 'submit',
+			formId: rl('1'),
+			submissionFields: { email: 'ada@example.com', name: 'Ada' },
+		},
 		method: 'POST',
 		rawPath: '/v1/forms/1/submit',
 		query: {},
@@ -197,7 +226,13 @@ const CASES: Case[] = [
 			expect(items).toHaveLength(1);
 			const created = sandbox.store.form_submissions.at(-1)!;
 			expect(created.relationships.form.data).toEqual({ id: '1', type: 'forms' });
-			expect(items[0]).toMatchObject({ id: created.id, type: 'form_submissions', email: 'ada@example.com', name: 'Ada', form_id: '1' });
+			expect(items[0]).toMatchObject({
+				id: created.id,
+				type: 'form_submissions',
+				email: 'ada@example.com',
+				name: 'Ada',
+				form_id: '1',
+			});
 		},
 	},
 	{
@@ -249,7 +284,8 @@ const CASES: Case[] = [
 		method: 'GET',
 		rawPath: '/v1/blog_posts/3',
 		query: {},
-		items: (items) => expect(items).toEqual([expect.objectContaining({ id: '3', type: 'blog_posts', blog_id: expect.any(String) })]),
+		items: (items) =>
+			expect(items).toEqual([expect.objectContaining({ id: '3', type: 'blog_posts', blog_id: expect.any(String) })]),
 	},
 ];
 
@@ -280,13 +316,19 @@ test.each(CASES)('$name', async ({ parameters, type, method, rawPath, query, ite
 		expect(item).not.toHaveProperty('attributes');
 		expect(item).not.toHaveProperty('relationships');
 	}
-	expect(result.items.every((item) => item.pairedItem !== undefined && (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	expect(
+		result.items.every((item) => item.pairedItem !== undefined && (item.pairedItem as { item: number }).item === 0),
+	).toBe(true);
 	items(json);
 });
 
 describe('pairedItem', () => {
 	test('Get with 3 input items: each output item is paired with its input', async () => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') }, [{ id: '3' }, { id: '1' }, { id: '2' }]);
+		const result = await run({ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') }, [
+			{ id: '3' },
+			{ id: '1' },
+			{ id: '2' },
+		]);
 		expect(result.items.map((i) => [i.json.id, i.pairedItem])).toEqual([
 			['3', { item: 0 }],
 			['1', { item: 1 }],
@@ -296,7 +338,13 @@ describe('pairedItem', () => {
 
 	test('Get Many with 2 input items: the items of input i are paired with i', async () => {
 		const result = await run({ resource: 'order', operation: 'getAll', limit: '={{ $json.n }}' }, [{ n: 2 }, { n: 3 }]);
-		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 });
 
@@ -308,7 +356,9 @@ describe('user-typed IDs reach the sandbox as one encoded path segment, on every
 		expect(withId).toHaveLength(12);
 	});
 
-	const cases = withId.flatMap((endpoint) => HOSTILE.map((id) => [`${endpoint.method} ${endpoint.path} ${JSON.stringify(id)}`, endpoint, id] as const));
+	const cases = withId.flatMap((endpoint) =>
+		HOSTILE.map((id) => [`${endpoint.method} ${endpoint.path} ${JSON.stringify(id)}`, endpoint, id] as const),
+	);
 
 	test.each(cases)('%s', async (_name, endpoint, id) => {
 		const { resource, operation } = nodeOperationFor(endpoint.method, endpoint.path)!;
@@ -326,10 +376,15 @@ describe('user-typed IDs reach the sandbox as one encoded path segment, on every
 		if (operation === 'update') expect(request.body).toMatchObject({ data: { id: id.trim() } });
 	});
 
-	test.each(HOSTILE)('Contact Note → Create: contact %j goes into the body unchanged (trimmed), the path stays /v1/contact_notes', async (id) => {
-		await run({ resource: 'contactNote', operation: 'create', contactId: rl(id), body: 'x' });
-		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0].rawPath).toBe('/v1/contact_notes');
-		expect(sandbox.requests[0].body).toMatchObject({ data: { relationships: { contact: { data: { id: id.trim(), type: 'contacts' } } } } });
-	});
+	test.each(HOSTILE)(
+		'Contact Note → Create: contact %j goes into the body unchanged (trimmed), the path stays /v1/contact_notes',
+		async (id) => {
+			await run({ resource: 'contactNote', operation: 'create', contactId: rl(id), body: 'x' });
+			expect(sandbox.requests).toHaveLength(1);
+			expect(sandbox.requests[0].rawPath).toBe('/v1/contact_notes');
+			expect(sandbox.requests[0].body).toMatchObject({
+				data: { relationships: { contact: { data: { id: id.trim(), type: 'contacts' } } } },
+			});
+		},
+	);
 });

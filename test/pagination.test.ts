@@ -9,9 +9,12 @@ import type { RecordedRequest, Sandbox } from './sandbox';
 import { runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { perTest: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ perTest: true },
+);
 
 async function run(parameters: INodeParameters) {
 	const result = await runWith(sandbox, parameters);
@@ -36,7 +39,11 @@ function fill(type: string, n: number): string[] {
 test('Return All over 250 records: exactly 3 requests of 100', async () => {
 	const ids = fill('contacts', 250);
 	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', returnAll: true });
-	expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+		['3', '100'],
+	]);
 	expect(items.map((i) => i.id)).toEqual(ids);
 });
 
@@ -52,7 +59,11 @@ async function replay(request: RecordedRequest): Promise<{ count: number; links:
 test('Return All over 200 records, no paging links: 3 requests, the third empty', async () => {
 	const ids = fill('orders', 200);
 	const { items, pages, requests } = await run({ resource: 'order', operation: 'getAll', returnAll: true });
-	expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+		['3', '100'],
+	]);
 	expect(items).toHaveLength(200);
 	expect(new Set(items.map((i) => i.id))).toEqual(new Set(ids));
 	// The orders list has no next/last links: only an empty page says that the end was reached.
@@ -64,7 +75,10 @@ test('Return All over 200 records, no paging links: 3 requests, the third empty'
 test('Return All over 200 podcasts: 2 requests, links.next says the second page is the last', async () => {
 	const ids = fill('podcasts', 200);
 	const { items, pages, requests } = await run({ resource: 'podcast', operation: 'getAll', returnAll: true });
-	expect(pages).toEqual([['1', '100'], ['2', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+	]);
 	expect(items.map((i) => i.id)).toEqual(ids);
 	expect((await replay(requests[0])).links.next).toEqual(expect.any(String));
 	expect(await replay(requests[1])).toMatchObject({ count: 100, links: { next: null } });
@@ -73,14 +87,21 @@ test('Return All over 200 podcasts: 2 requests, links.next says the second page 
 test('Return All over 250 podcasts: 3 requests, the last one short', async () => {
 	const ids = fill('podcasts', 250);
 	const { items, pages } = await run({ resource: 'podcast', operation: 'getAll', returnAll: true });
-	expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+		['3', '100'],
+	]);
 	expect(items.map((i) => i.id)).toEqual(ids);
 });
 
 test('Return All over 100 records: 2 requests (a full page without links cannot tell it is the last)', async () => {
 	fill('order_items', 100);
 	const { items, pages } = await run({ resource: 'orderItem', operation: 'getAll', returnAll: true });
-	expect(pages).toEqual([['1', '100'], ['2', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+	]);
 	expect(items).toHaveLength(100);
 });
 
@@ -101,7 +122,10 @@ test('Limit 100: one request of 100', async () => {
 test('Limit 101: two requests, 101 items', async () => {
 	const ids = fill('contacts', 250);
 	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', limit: 101 });
-	expect(pages).toEqual([['1', '100'], ['2', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+	]);
 	expect(items.map((i) => i.id)).toEqual(ids.slice(0, 101));
 });
 
@@ -115,7 +139,10 @@ test('Limit above the number of records: stops at the short page', async () => {
 test('Limit 150: two requests of 100, 150 items', async () => {
 	const ids = fill('contacts', 250);
 	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', limit: 150 });
-	expect(pages).toEqual([['1', '100'], ['2', '100']]);
+	expect(pages).toEqual([
+		['1', '100'],
+		['2', '100'],
+	]);
 	expect(items.map((i) => i.id)).toEqual(ids.slice(0, 150));
 });
 
@@ -137,7 +164,8 @@ test('Return All keeps the filters and sort on every page', async () => {
 		options: { sort: 'order_number', sortDirection: 'descending' },
 	});
 	expect(result.items).toHaveLength(60);
-	for (const request of sandbox.requests) expect(request.query).toMatchObject({ 'filter[customer_id]': '3', sort: '-order_number' });
+	for (const request of sandbox.requests)
+		expect(request.query).toMatchObject({ 'filter[customer_id]': '3', sort: '-order_number' });
 });
 
 test('Return All with 2 input items: each item reads every page, its items are paired with it', async () => {
@@ -152,6 +180,12 @@ test('Return All with 2 input items: each item reads every page, its items are p
 	// 120 each: pages of 100 and 20 per input item.
 	expect(sandbox.requests).toHaveLength(4);
 	expect(result.items).toHaveLength(240);
-	expect(result.items.slice(0, 120).every((i) => (i.pairedItem as { item: number }).item === 0 && i.json.customer_id === '3')).toBe(true);
-	expect(result.items.slice(120).every((i) => (i.pairedItem as { item: number }).item === 1 && i.json.customer_id === '4')).toBe(true);
+	expect(
+		result.items
+			.slice(0, 120)
+			.every((i) => (i.pairedItem as { item: number }).item === 0 && i.json.customer_id === '3'),
+	).toBe(true);
+	expect(
+		result.items.slice(120).every((i) => (i.pairedItem as { item: number }).item === 1 && i.json.customer_id === '4'),
+	).toBe(true);
 });

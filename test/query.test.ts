@@ -45,22 +45,42 @@ async function onlyGet(parameters: INodeParameters): Promise<RecordedRequest> {
 
 describe('the cases of the issue', () => {
 	test('include: names comma-joined (include=order_items%2Ccustomer)', async () => {
-		const request = await onlyGet({ resource: 'order', operation: 'get', orderId: rl('1'), include: ['order_items', 'customer'] });
+		const request = await onlyGet({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl('1'),
+			include: ['order_items', 'customer'],
+		});
 		expect(request.rawQuery).toBe('include=order_items%2Ccustomer');
 	});
 
 	test('include: a nested name (lessons.media)', async () => {
-		const request = await onlyGet({ resource: 'course', operation: 'get', courseId: rl('1'), include: ['lessons', 'lessons.media'] });
+		const request = await onlyGet({
+			resource: 'course',
+			operation: 'get',
+			courseId: rl('1'),
+			include: ['lessons', 'lessons.media'],
+		});
 		expect(request.rawQuery).toBe('include=lessons%2Clessons.media');
 	});
 
 	test('fields on a Get: fields[blog_posts]=title,slug', async () => {
-		const request = await onlyGet({ resource: 'blogPost', operation: 'get', blogPostId: rl('1'), options: { fields: ['title', 'slug'] } });
+		const request = await onlyGet({
+			resource: 'blogPost',
+			operation: 'get',
+			blogPostId: rl('1'),
+			options: { fields: ['title', 'slug'] },
+		});
 		expect(request.rawQuery).toBe('fields%5Bblog_posts%5D=title%2Cslug');
 	});
 
 	test('fields on a Get Many, with the page parameters', async () => {
-		const request = await onlyGet({ resource: 'order', operation: 'getAll', limit: 2, options: { fields: ['order_number', 'created_at'] } });
+		const request = await onlyGet({
+			resource: 'order',
+			operation: 'getAll',
+			limit: 2,
+			options: { fields: ['order_number', 'created_at'] },
+		});
 		expect(queryPieces(request)).toEqual(
 			encodedPieces({ 'fields[orders]': 'order_number,created_at', 'page[number]': 1, 'page[size]': 2 }),
 		);
@@ -72,48 +92,105 @@ describe('the cases of the issue', () => {
 	});
 
 	test('sort ascending: the key as is', async () => {
-		const request = await onlyGet({ resource: 'customer', operation: 'getAll', limit: 1, options: { sort: 'net_revenue', sortDirection: 'ascending' } });
+		const request = await onlyGet({
+			resource: 'customer',
+			operation: 'getAll',
+			limit: 1,
+			options: { sort: 'net_revenue', sortDirection: 'ascending' },
+		});
 		expect(queryPieces(request)).toEqual(encodedPieces({ sort: 'net_revenue', 'page[number]': 1, 'page[size]': 1 }));
 	});
 
 	test('sort with the default direction is ascending', async () => {
-		const request = await onlyGet({ resource: 'orderItem', operation: 'getAll', limit: 1, options: { sort: 'quantity' } });
+		const request = await onlyGet({
+			resource: 'orderItem',
+			operation: 'getAll',
+			limit: 1,
+			options: { sort: 'quantity' },
+		});
 		expect(request.query.sort).toBe('quantity');
 	});
 
 	test('sort descending: a leading "-"', async () => {
-		const request = await onlyGet({ resource: 'customer', operation: 'getAll', limit: 1, options: { sort: 'last_request_at', sortDirection: 'descending' } });
-		expect(queryPieces(request)).toEqual(encodedPieces({ sort: '-last_request_at', 'page[number]': 1, 'page[size]': 1 }));
+		const request = await onlyGet({
+			resource: 'customer',
+			operation: 'getAll',
+			limit: 1,
+			options: { sort: 'last_request_at', sortDirection: 'descending' },
+		});
+		expect(queryPieces(request)).toEqual(
+			encodedPieces({ sort: '-last_request_at', 'page[number]': 1, 'page[size]': 1 }),
+		);
 	});
 
 	test('string filter: encoded once (a+b@x.io → a%2Bb%40x.io)', async () => {
-		const request = await onlyGet({ resource: 'contact', operation: 'getAll', limit: 1, filters: { email_contains: 'a+b@x.io' } });
-		expect(queryPieces(request)).toEqual(['filter%5Bemail_contains%5D=a%2Bb%40x.io', 'page%5Bnumber%5D=1', 'page%5Bsize%5D=1']);
+		const request = await onlyGet({
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 1,
+			filters: { email_contains: 'a+b@x.io' },
+		});
+		expect(queryPieces(request)).toEqual([
+			'filter%5Bemail_contains%5D=a%2Bb%40x.io',
+			'page%5Bnumber%5D=1',
+			'page%5Bsize%5D=1',
+		]);
 	});
 
 	test('string filter with a space and a comma', async () => {
-		const request = await onlyGet({ resource: 'transaction', operation: 'getAll', limit: 1, filters: { name_or_email: 'Lopez, Liam' } });
+		const request = await onlyGet({
+			resource: 'transaction',
+			operation: 'getAll',
+			limit: 1,
+			filters: { name_or_email: 'Lopez, Liam' },
+		});
 		expect(request.query['filter[name_or_email]']).toBe('Lopez, Liam');
 		expect(queryPieces(request)).toContain('filter%5Bname_or_email%5D=Lopez%2C%20Liam');
 	});
 
 	test('boolean filter true → "true"', async () => {
-		const request = await onlyGet({ resource: 'order', operation: 'getAll', limit: 1, filters: { fulfilled_at_null: true } });
-		expect(queryPieces(request)).toEqual(encodedPieces({ 'filter[fulfilled_at_null]': 'true', 'page[number]': 1, 'page[size]': 1 }));
+		const request = await onlyGet({
+			resource: 'order',
+			operation: 'getAll',
+			limit: 1,
+			filters: { fulfilled_at_null: true },
+		});
+		expect(queryPieces(request)).toEqual(
+			encodedPieces({ 'filter[fulfilled_at_null]': 'true', 'page[number]': 1, 'page[size]': 1 }),
+		);
 	});
 
 	test('boolean filter false → "false" (not left out)', async () => {
-		const request = await onlyGet({ resource: 'contact', operation: 'getAll', limit: 1, filters: { subscribed: false } });
-		expect(queryPieces(request)).toEqual(encodedPieces({ 'filter[subscribed]': 'false', 'page[number]': 1, 'page[size]': 1 }));
+		const request = await onlyGet({
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 1,
+			filters: { subscribed: false },
+		});
+		expect(queryPieces(request)).toEqual(
+			encodedPieces({ 'filter[subscribed]': 'false', 'page[number]': 1, 'page[size]': 1 }),
+		);
 	});
 
 	test('number filter → its decimal digits', async () => {
-		const request = await onlyGet({ resource: 'customer', operation: 'getAll', limit: 1, filters: { created_in_last: 30 } });
-		expect(queryPieces(request)).toEqual(encodedPieces({ 'filter[created_in_last]': '30', 'page[number]': 1, 'page[size]': 1 }));
+		const request = await onlyGet({
+			resource: 'customer',
+			operation: 'getAll',
+			limit: 1,
+			filters: { created_in_last: 30 },
+		});
+		expect(queryPieces(request)).toEqual(
+			encodedPieces({ 'filter[created_in_last]': '30', 'page[number]': 1, 'page[size]': 1 }),
+		);
 	});
 
 	test('number filter 0 is sent', async () => {
-		const request = await onlyGet({ resource: 'contact', operation: 'getAll', limit: 1, filters: { net_revenue_greater_than: 0 } });
+		const request = await onlyGet({
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 1,
+			filters: { net_revenue_greater_than: 0 },
+		});
 		expect(request.query['filter[net_revenue_greater_than]']).toBe('0');
 	});
 
@@ -125,12 +202,22 @@ describe('the cases of the issue', () => {
 			filters: { start_date: '2026-10-20T00:00:00', end_date: '2026-10-27T15:30:00' },
 		});
 		expect(queryPieces(request)).toEqual(
-			encodedPieces({ 'filter[start_date]': '2026-10-20', 'filter[end_date]': '2026-10-27', 'page[number]': 1, 'page[size]': 1 }),
+			encodedPieces({
+				'filter[start_date]': '2026-10-20',
+				'filter[end_date]': '2026-10-27',
+				'page[number]': 1,
+				'page[size]': 1,
+			}),
 		);
 	});
 
 	test('date filter from an expression ($now) → YYYY-MM-DD', async () => {
-		const request = await onlyGet({ resource: 'transaction', operation: 'getAll', limit: 1, filters: { end_date: '={{ $now }}' } });
+		const request = await onlyGet({
+			resource: 'transaction',
+			operation: 'getAll',
+			limit: 1,
+			filters: { end_date: '={{ $now }}' },
+		});
 		expect(request.query['filter[end_date]']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	});
 
@@ -175,17 +262,34 @@ describe('the cases of the issue', () => {
 	});
 
 	test('customer include filters are not sent without include (include not set)', async () => {
-		const request = await onlyGet({ resource: 'customer', operation: 'get', customerId: rl('1'), includeFilters: { offers_page: 2, products_per: 3 } });
+		const request = await onlyGet({
+			resource: 'customer',
+			operation: 'get',
+			customerId: rl('1'),
+			includeFilters: { offers_page: 2, products_per: 3 },
+		});
 		expect(request.rawQuery).toBe('');
 	});
 
 	test('customer include filters are not sent without include (include emptied)', async () => {
-		const request = await onlyGet({ resource: 'customer', operation: 'get', customerId: rl('1'), include: [], includeFilters: { offers_page: 2 } });
+		const request = await onlyGet({
+			resource: 'customer',
+			operation: 'get',
+			customerId: rl('1'),
+			include: [],
+			includeFilters: { offers_page: 2 },
+		});
 		expect(request.rawQuery).toBe('');
 	});
 
 	test('an empty include or fields list sends nothing', async () => {
-		const request = await onlyGet({ resource: 'contact', operation: 'get', contactId: rl('1'), include: [], options: { fields: [] } });
+		const request = await onlyGet({
+			resource: 'contact',
+			operation: 'get',
+			contactId: rl('1'),
+			include: [],
+			options: { fields: [] },
+		});
 		expect(request.rawQuery).toBe('');
 	});
 });
@@ -245,7 +349,10 @@ function planFor(endpoint: SpecEndpoint): Plan {
 		if (!collection) throw new Error(`No node field for ${param} on ${endpoint.method} ${endpoint.path}`);
 		const field = collectionFields(collection).find((f) => f.name === name)!;
 		const { value, sent } = sample(field.type, name);
-		parameters[collection.name] = { ...((parameters[collection.name] as INodeParameters | undefined) ?? {}), [name]: value } as INodeParameters;
+		parameters[collection.name] = {
+			...((parameters[collection.name] as INodeParameters | undefined) ?? {}),
+			[name]: value,
+		} as INodeParameters;
 		query[param] = sent;
 	}
 	if (endpoint.params.has('page[number]') || endpoint.params.has('page[size]')) {
@@ -282,13 +389,26 @@ describe('every query parameter of the spec, endpoint by endpoint', () => {
 			? []
 			: (() => {
 					const found = nodeOperationFor(endpoint.method, endpoint.path)!;
-					const sortField = collectionFields(propertiesOf(found.resource, found.operation).find((p) => p.name === 'options')).find(
-						(f) => f.name === 'sort',
-					);
+					const sortField = collectionFields(
+						propertiesOf(found.resource, found.operation).find((p) => p.name === 'options'),
+					).find((f) => f.name === 'sort');
 					// The spec's keys, plus every other key the node offers ("a field name such as title").
-					const keys = [...new Set([...endpoint.sortKeys, ...((sortField?.options ?? []) as Array<{ value: string }>).map((o) => o.value)])];
+					const keys = [
+						...new Set([
+							...endpoint.sortKeys,
+							...((sortField?.options ?? []) as Array<{ value: string }>).map((o) => o.value),
+						]),
+					];
 					return keys.flatMap((key) =>
-						(['ascending', 'descending'] as const).map((direction) => [`${endpoint.path} sort=${direction === 'descending' ? '-' : ''}${key}`, found, key, direction] as const),
+						(['ascending', 'descending'] as const).map(
+							(direction) =>
+								[
+									`${endpoint.path} sort=${direction === 'descending' ? '-' : ''}${key}`,
+									found,
+									key,
+									direction,
+								] as const,
+						),
 					);
 				})(),
 	);
@@ -299,7 +419,12 @@ describe('every query parameter of the spec, endpoint by endpoint', () => {
 	});
 
 	test.each(sortCases)('%s', async (_name, found, key, direction) => {
-		const request = await onlyGet({ resource: found.resource, operation: found.operation, limit: 2, options: { sort: key, sortDirection: direction } });
+		const request = await onlyGet({
+			resource: found.resource,
+			operation: found.operation,
+			limit: 2,
+			options: { sort: key, sortDirection: direction },
+		});
 		expect(queryPieces(request)).toEqual(
 			encodedPieces({ sort: `${direction === 'descending' ? '-' : ''}${key}`, 'page[number]': 1, 'page[size]': 2 }),
 		);

@@ -11,7 +11,13 @@ import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { TriggerRunner } from './trigger/pollHarness';
-import { credentialTypes, registerNodeType, runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
+import {
+	credentialTypes,
+	registerNodeType,
+	runNode,
+	TestCredentialsHelper,
+	type NodeRunResult,
+} from './helpers/harness';
 
 const CANARY = 'cp-redirect-token-5d1e9';
 const CLIENT_CANARY = 'cp-redirect-client-secret-77ab';
@@ -37,13 +43,23 @@ const STATUSES = [301, 302, 303, 307, 308];
 
 const getOrder: INodeParameters = { resource: 'order', operation: 'get', orderId: rl('5') };
 const getManyOrders: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: true };
-const createNote: INodeParameters = { resource: 'contactNote', operation: 'create', contactId: rl('1'), body: 'Called back' };
+const createNote: INodeParameters = {
+	resource: 'contactNote',
+	operation: 'create',
+	contactId: rl('1'),
+	body: 'Called back',
+};
 
 /** Everything the second server received, as text (headers and bodies). */
 const receivedByOther = () => JSON.stringify(other.requests);
 
 function redirectOnce(status: number, location: string, match?: (r: RecordedRequest) => boolean) {
-	api.failNext({ status, headers: { Location: location }, body: '', match: match ?? ((r) => r.rawPath !== '/v1/oauth/token') });
+	api.failNext({
+		status,
+		headers: { Location: location },
+		body: '',
+		match: match ?? ((r) => r.rawPath !== '/v1/oauth/token'),
+	});
 }
 
 function oauthHelper() {
@@ -74,7 +90,9 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 				const result = await runAs(auth, parameters);
 				expect(result.items).toEqual([]);
 				expect(result.error?.message).toMatch(
-					new RegExp(`^The Content Platform API redirected \\(${status}\\) to ${other.url}${path}, outside the credential's Base URL \\(${api.url}\\): the request was not sent there`),
+					new RegExp(
+						`^The Content Platform API redirected \\(${status}\\) to ${other.url}${path}, outside the credential's Base URL \\(${api.url}\\): the request was not sent there`,
+					),
 				);
 				expect(other.requests).toEqual([]);
 				expect(apiCalls().map((r) => r.status)).toEqual([status]);
@@ -94,29 +112,41 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 		expect(other.requests).toEqual([]);
 	});
 
-	test('a list search (the trigger\'s and the editor\'s request path) answered 302 to another origin', async () => {
+	test("a list search (the trigger's and the editor's request path) answered 302 to another origin", async () => {
 		redirectOnce(302, `${other.url}/v1/orders`);
 		await expect(
-			callListSearch('searchOrders', { parameters: { resource: 'order', operation: 'get' }, credentials: accessTokenCredentials(api) }),
-		).rejects.toThrow(/^The Content Platform API redirected \(302\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/);
+			callListSearch('searchOrders', {
+				parameters: { resource: 'order', operation: 'get' },
+				credentials: accessTokenCredentials(api),
+			}),
+		).rejects.toThrow(
+			/^The Content Platform API redirected \(302\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/,
+		);
 		expect(other.requests).toEqual([]);
 	});
 
-	test.each(['accessToken', 'oAuth2'] as const)('the trigger (New Order, %s) answered 307 to another origin: the poll fails, nothing sent there', async (auth) => {
-		redirectOnce(307, `${other.url}/v1/orders`);
-		const trigger = new TriggerRunner(
-			{ event: 'newOrder', authentication: auth },
-			auth === 'oAuth2' ? oauthHelper() : accessTokenCredentials(api),
-		);
-		const result = await trigger.poll();
-		expect(result.error?.message).toMatch(/^The Content Platform API redirected \(307\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/);
-		expect(other.requests).toEqual([]);
-	});
+	test.each(['accessToken', 'oAuth2'] as const)(
+		'the trigger (New Order, %s) answered 307 to another origin: the poll fails, nothing sent there',
+		async (auth) => {
+			redirectOnce(307, `${other.url}/v1/orders`);
+			const trigger = new TriggerRunner(
+				{ event: 'newOrder', authentication: auth },
+				auth === 'oAuth2' ? oauthHelper() : accessTokenCredentials(api),
+			);
+			const result = await trigger.poll();
+			expect(result.error?.message).toMatch(
+				/^The Content Platform API redirected \(307\) to http:\/\/127\.0\.0\.1:\d+\/v1\/orders, outside the credential's Base URL/,
+			);
+			expect(other.requests).toEqual([]);
+		},
+	);
 
 	test('a redirect to the same host on https (another scheme) is another origin too', async () => {
 		redirectOnce(302, api.url.replace('http:', 'https:') + '/v1/orders/5');
 		const result = await runAs('accessToken', getOrder);
-		expect(result.error?.message).toMatch(/^The Content Platform API redirected \(302\) to https:\/\/127\.0\.0\.1:\d+\/v1\/orders\/5, outside/);
+		expect(result.error?.message).toMatch(
+			/^The Content Platform API redirected \(302\) to https:\/\/127\.0\.0\.1:\d+\/v1\/orders\/5, outside/,
+		);
 	});
 
 	test('neither the token nor the client secret is anywhere on the second server', async () => {
@@ -132,7 +162,7 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 	});
 });
 
-describe('a redirect within the Base URL\'s origin is followed, with the credential', () => {
+describe("a redirect within the Base URL's origin is followed, with the credential", () => {
 	test.each(STATUSES)('Get answered %i to /v1/orders/6 → order 6', async (status) => {
 		redirectOnce(status, '/v1/orders/6');
 		const result = await runAs('accessToken', getOrder);
@@ -175,7 +205,10 @@ describe('a redirect within the Base URL\'s origin is followed, with the credent
 		const note = api.store.contact_notes[0];
 		redirectOnce(303, `/v1/contact_notes/${note.id}`);
 		const result = await runAs('accessToken', createNote);
-		expect(api.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual(['POST /v1/contact_notes', `GET /v1/contact_notes/${note.id}`]);
+		expect(api.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+			'POST /v1/contact_notes',
+			`GET /v1/contact_notes/${note.id}`,
+		]);
 		expect(api.requests[1].body).toBeUndefined();
 		// GET /v1/contact_notes/{id} (the supplement's Contact Note → Get) answers the note: that is the item
 		expect(result.error).toBeUndefined();
@@ -185,7 +218,9 @@ describe('a redirect within the Base URL\'s origin is followed, with the credent
 	test('more than 5 redirects in a row → an error, 6 requests', async () => {
 		api.failNext({ status: 302, headers: { Location: '/v1/orders/5' }, body: '', times: 10 });
 		const result = await runAs('accessToken', getOrder);
-		expect(result.error?.message).toBe('The Content Platform API redirected more than 5 times in a row (last to /v1/orders/5)');
+		expect(result.error?.message).toBe(
+			'The Content Platform API redirected more than 5 times in a row (last to /v1/orders/5)',
+		);
 		expect(api.requests).toHaveLength(6);
 	});
 });
@@ -257,26 +292,50 @@ describe('the credential test', () => {
 	test.each([
 		['a trailing /v1', (url: string) => `${url}/v1/`, null],
 		['spaces around it', (url: string) => `  ${url}  `, null],
-		['a query', (url: string) => `${url}?tenant=1`, /has a query \("\?…"\): remove it and write only http:\/\/127\.0\.0\.1:\d+$/],
-		['a fragment', (url: string) => `${url}#x`, /has a fragment \("#…"\): remove it and write only http:\/\/127\.0\.0\.1:\d+$/],
-		['user:pass@', (url: string) => url.replace('http://', 'http://ada:pa55word@'), /contains a user name or password \("user:pass@"\): remove it and write only http:\/\/127\.0\.0\.1:\d+;/],
-		['no scheme', (url: string) => url.replace('http://', ''), /has no scheme: write it with https:\/\/, for example https:\/\/127\.0\.0\.1:\d+$/],
-	])('a Base URL with %s is normalised, or refused before any request with the fix', async (_name, baseUrl, refusal) => {
-		const result = await testCredential({ baseUrl: baseUrl(api.url), accessToken: CANARY });
-		if (refusal === null) {
-			expect(result.error).toBeUndefined();
-			expect(api.requests.map((r) => r.rawPath)).toEqual(['/v1/me']);
-		} else {
-			expect(result.error?.message).toMatch(refusal);
-			expect(result.error?.message).not.toContain('pa55word');
-			expect(api.requests).toEqual([]);
-		}
-	});
+		[
+			'a query',
+			(url: string) => `${url}?tenant=1`,
+			/has a query \("\?…"\): remove it and write only http:\/\/127\.0\.0\.1:\d+$/,
+		],
+		[
+			'a fragment',
+			(url: string) => `${url}#x`,
+			/has a fragment \("#…"\): remove it and write only http:\/\/127\.0\.0\.1:\d+$/,
+		],
+		[
+			'user:pass@',
+			(url: string) => url.replace('http://', 'http://ada:pa55word@'),
+			/contains a user name or password \("user:pass@"\): remove it and write only http:\/\/127\.0\.0\.1:\d+;/,
+		],
+		[
+			'no scheme',
+			(url: string) => url.replace('http://', ''),
+			/has no scheme: write it with https:\/\/, for example https:\/\/127\.0\.0\.1:\d+$/,
+		],
+	])(
+		'a Base URL with %s is normalised, or refused before any request with the fix',
+		async (_name, baseUrl, refusal) => {
+			const result = await testCredential({ baseUrl: baseUrl(api.url), accessToken: CANARY });
+			if (refusal === null) {
+				expect(result.error).toBeUndefined();
+				expect(api.requests.map((r) => r.rawPath)).toEqual(['/v1/me']);
+			} else {
+				expect(result.error?.message).toMatch(refusal);
+				expect(result.error?.message).not.toContain('pa55word');
+				expect(api.requests).toEqual([]);
+			}
+		},
+	);
 });
 
-describe('the OAuth2 token request (n8n-core\'s token client, not the package\'s code)', () => {
+describe("the OAuth2 token request (n8n-core's token client, not the package's code)", () => {
 	test('a token URL answering 307 to another origin: measured, n8n-core follows it with the client secret in the body', async () => {
-		api.failNext({ status: 307, headers: { Location: `${other.url}/v1/oauth/token` }, body: '', match: (r) => r.rawPath === '/v1/oauth/token' });
+		api.failNext({
+			status: 307,
+			headers: { Location: `${other.url}/v1/oauth/token` },
+			body: '',
+			match: (r) => r.rawPath === '/v1/oauth/token',
+		});
 		const result = await runAs('oAuth2', getOrder);
 		expect(result.error).toBeDefined();
 		// This is n8n-core's OAuth2 client (@n8n/client-oauth2 with axios' default redirects): the

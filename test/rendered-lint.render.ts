@@ -42,7 +42,6 @@ export function renderValue(value: unknown, depth: number): string {
 		.join('')}${end}}`;
 }
 
-
 /**
  * A node class with its `description` written out literally, its other fields (`methods`,
  * `webhookMethods`) with their functions as hook references, and its methods (`poll`, `webhook`,
@@ -58,7 +57,9 @@ export function renderNodeClass(className: string, node: INodeType): string {
 		.filter(([key, value]) => key !== 'description' && value !== undefined)
 		.map(([key, value]) => `\t${key} = ${renderValue(value, 1)};\n`);
 	const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(node))
-		.filter((name) => name !== 'constructor' && typeof (node as unknown as Record<string, unknown>)[name] === 'function')
+		.filter(
+			(name) => name !== 'constructor' && typeof (node as unknown as Record<string, unknown>)[name] === 'function',
+		)
 		.map((name) => `\tasync ${name}(): Promise<null> {\n\t\treturn null;\n\t}\n`);
 	return [
 		"import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';",

@@ -12,7 +12,13 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
-import type { ICredentialType, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 
 import packageJson from '../package.json';
 import { renderCredentialClass, renderNodeClass } from './rendered-lint.render';
@@ -38,8 +44,14 @@ const NODE_CLASSES = packageJson.n8n.nodes.map((entry) => load<INodeType>(entry,
 const CREDENTIAL_CLASSES = packageJson.n8n.credentials.map((entry) => load<ICredentialType>(entry, '.credentials'));
 
 const rendered: Rendered[] = [
-	...NODE_CLASSES.map(({ filePath, className, instance }) => ({ filePath, source: renderNodeClass(className, instance) })),
-	...CREDENTIAL_CLASSES.map(({ filePath, className, instance }) => ({ filePath, source: renderCredentialClass(className, instance) })),
+	...NODE_CLASSES.map(({ filePath, className, instance }) => ({
+		filePath,
+		source: renderNodeClass(className, instance),
+	})),
+	...CREDENTIAL_CLASSES.map(({ filePath, className, instance }) => ({
+		filePath,
+		source: renderCredentialClass(className, instance),
+	})),
 ];
 
 interface LintMessage {
@@ -77,7 +89,9 @@ function walk(properties: INodeProperties[]): { fields: INodeProperties[]; optio
 	const options: INodePropertyOptions[] = [];
 	const visit = (property: INodeProperties) => {
 		fields.push(property);
-		for (const option of (property.options ?? []) as Array<INodeProperties | INodePropertyOptions | INodePropertyCollection>) {
+		for (const option of (property.options ?? []) as Array<
+			INodeProperties | INodePropertyOptions | INodePropertyCollection
+		>) {
 			// A fixedCollection's groups hold their fields in `values`: those fields are what the user fills.
 			if ('values' in option) option.values.forEach(visit);
 			else if ('displayName' in option) visit(option);
@@ -88,10 +102,22 @@ function walk(properties: INodeProperties[]): { fields: INodeProperties[]; optio
 	return { fields, options };
 }
 
-const NODES: Array<[string, INodeType]> = NODE_CLASSES.map(({ instance }) => [instance.description.displayName, instance]);
+const NODES: Array<[string, INodeType]> = NODE_CLASSES.map(({ instance }) => [
+	instance.description.displayName,
+	instance,
+]);
 
 /** API words a no-code user should not meet in labels and descriptions (they stay in hints and the README). */
-const JARGON = [/\/v1\b/, /\{id\}/, /\bfields\[/, /\bfilter\[/, /\b(GET|POST|PATCH) \//, /JSON:API/, / (Eq|Cont|Per|Null)$/, /\bIds?\b/];
+const JARGON = [
+	/\/v1\b/,
+	/\{id\}/,
+	/\bfields\[/,
+	/\bfilter\[/,
+	/\b(GET|POST|PATCH) \//,
+	/JSON:API/,
+	/ (Eq|Cont|Per|Null)$/,
+	/\bIds?\b/,
+];
 
 describe('n8n UX guidelines on the rendered descriptions (beyond the lint rules)', () => {
 	test.each(NODES)('%s: plain words in labels, descriptions and actions', (_name, node) => {
@@ -109,7 +135,10 @@ describe('n8n UX guidelines on the rendered descriptions (beyond the lint rules)
 	test.each(NODES)('%s: every field the user fills has a description', (_name, node) => {
 		const { fields } = walk(node.description.properties);
 		const inputs = fields.filter(
-			(f) => !['collection', 'fixedCollection', 'notice', 'hidden'].includes(f.type) && !f.noDataExpression && f.name !== 'authentication',
+			(f) =>
+				!['collection', 'fixedCollection', 'notice', 'hidden'].includes(f.type) &&
+				!f.noDataExpression &&
+				f.name !== 'authentication',
 		);
 		expect(inputs.length).toBeGreaterThan(0);
 		expect(inputs.filter((f) => !f.description).map((f) => f.displayName)).toEqual([]);

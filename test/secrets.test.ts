@@ -40,10 +40,18 @@ function safeStringify(value: unknown): string {
 /** Everything a user (or n8n's execution store) can see of a run, as one text. */
 function visible(result: NodeRunResult): string {
 	const error = result.error as (Error & { description?: string | null }) | undefined;
-	return [error?.message, error?.description, error?.stack, safeStringify(error ?? null), safeStringify(result.items), safeStringify(result.run.data.resultData)].join('\n');
+	return [
+		error?.message,
+		error?.description,
+		error?.stack,
+		safeStringify(error ?? null),
+		safeStringify(result.items),
+		safeStringify(result.run.data.resultData),
+	].join('\n');
 }
 
-const api = (auth: 'accessToken' | 'oAuth2') => (r: { rawPath: string }) => r.rawPath !== '/v1/oauth/token' && auth !== undefined;
+const api = (auth: 'accessToken' | 'oAuth2') => (r: { rawPath: string }) =>
+	r.rawPath !== '/v1/oauth/token' && auth !== undefined;
 
 const FORMATS: Array<[string, Partial<Fault>]> = [
 	['JSON:API errors[] (401)', { status: 401, body: echoAuthorization('jsonapi') }],
@@ -65,7 +73,7 @@ const OPERATIONS: Array<[string, INodeParameters]> = [
 
 describe('access token echoed by the server', () => {
 	describe.each(OPERATIONS)('%s', (_name, parameters) => {
-		test.each(FORMATS)('%s → the error shows the server\'s words, never the token', async (_format, fault) => {
+		test.each(FORMATS)("%s → the error shows the server's words, never the token", async (_format, fault) => {
 			sandbox.failNext({ ...fault, match: api('accessToken') });
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
 			expect(result.error).toBeDefined();
@@ -74,7 +82,9 @@ describe('access token echoed by the server', () => {
 			// ...and none of it is shown
 			expect(visible(result)).not.toContain(CANARY);
 			expect(visible(result)).not.toContain(encodeURIComponent(CANARY).replace(/-/g, '%2D'));
-			expect(`${result.error?.message}\n${(result.error as { description?: string }).description}`).toContain('[redacted]');
+			expect(`${result.error?.message}\n${(result.error as { description?: string }).description}`).toContain(
+				'[redacted]',
+			);
 		});
 
 		test.each(FORMATS)('%s with Continue On Fail → the error item holds no token', async (_format, fault) => {
@@ -86,33 +96,40 @@ describe('access token echoed by the server', () => {
 		});
 	});
 
-	test('the message keeps the server\'s words around the token', async () => {
+	test("the message keeps the server's words around the token", async () => {
 		sandbox.failNext({ status: 500, body: echoAuthorization('jsonapi') });
 		const result = await runNode({ parameters: OPERATIONS[0][1], credentials: accessTokenCredentials(sandbox) });
-		expect(result.error?.message).toBe('The Content Platform API answered 500: Token [redacted] rejected: The header "Authorization: Bearer [redacted]" is not valid (at [redacted])');
+		expect(result.error?.message).toBe(
+			'The Content Platform API answered 500: Token [redacted] rejected: The header "Authorization: Bearer [redacted]" is not valid (at [redacted])',
+		);
 		expect((result.error as { description?: string }).description).toBe(
 			'Token [redacted] rejected: The header "Authorization: Bearer [redacted]" is not valid (at [redacted])\nsecond error quoting [redacted]',
 		);
 	});
 
-	test('a list search (the trigger\'s request path) answered with an echo → no token in the error', async () => {
+	test("a list search (the trigger's request path) answered with an echo → no token in the error", async () => {
 		sandbox.failNext({ status: 401, body: echoAuthorization('jsonapi') });
 		const error = await callListSearch('searchOrders', {
 			parameters: { resource: 'order', operation: 'get' },
 			credentials: accessTokenCredentials(sandbox),
 		}).catch((e: unknown) => e);
 		expect(safeStringify(error)).not.toContain(CANARY);
-		expect((error as Error).message).toMatch(/^Authentication failed: check the credential's access token and base URL — Token \[redacted\] rejected/);
+		expect((error as Error).message).toMatch(
+			/^Authentication failed: check the credential's access token and base URL — Token \[redacted\] rejected/,
+		);
 	});
 });
 
-test.each(FORMATS.slice(0, 7))('the trigger (New Order) answered %s → the poll error holds no token', async (_format, fault) => {
-	sandbox.failNext({ ...fault, match: (r) => r.rawPath === '/v1/orders' });
-	const result = await new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox)).poll();
-	expect(result.error).toBeDefined();
-	expect(safeStringify(result.error)).not.toContain(CANARY);
-	expect(`${result.error?.message} ${result.error?.description}`).not.toContain(CANARY);
-});
+test.each(FORMATS.slice(0, 7))(
+	'the trigger (New Order) answered %s → the poll error holds no token',
+	async (_format, fault) => {
+		sandbox.failNext({ ...fault, match: (r) => r.rawPath === '/v1/orders' });
+		const result = await new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox)).poll();
+		expect(result.error).toBeDefined();
+		expect(safeStringify(result.error)).not.toContain(CANARY);
+		expect(`${result.error?.message} ${result.error?.description}`).not.toContain(CANARY);
+	},
+);
 
 describe('OAuth2: access token and client secret echoed', () => {
 	function oauthHelper() {
@@ -121,16 +138,22 @@ describe('OAuth2: access token and client secret echoed', () => {
 		});
 	}
 
-	test.each(FORMATS.filter(([name]) => !name.includes('401')))('%s echoing the OAuth2 token → never shown', async (_format, fault) => {
-		sandbox.failNext({ ...fault, match: (r) => r.rawPath !== '/v1/oauth/token' });
-		const helper = oauthHelper();
-		const result = await runNode({ parameters: { ...OPERATIONS[0][1], authentication: 'oAuth2' }, credentials: helper });
-		const issued = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
-		expect(issued).toMatch(/^at_/);
-		expect(result.error).toBeDefined();
-		expect(visible(result)).not.toContain(issued);
-		expect(visible(result)).not.toContain(CLIENT_CANARY);
-	});
+	test.each(FORMATS.filter(([name]) => !name.includes('401')))(
+		'%s echoing the OAuth2 token → never shown',
+		async (_format, fault) => {
+			sandbox.failNext({ ...fault, match: (r) => r.rawPath !== '/v1/oauth/token' });
+			const helper = oauthHelper();
+			const result = await runNode({
+				parameters: { ...OPERATIONS[0][1], authentication: 'oAuth2' },
+				credentials: helper,
+			});
+			const issued = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
+			expect(issued).toMatch(/^at_/);
+			expect(result.error).toBeDefined();
+			expect(visible(result)).not.toContain(issued);
+			expect(visible(result)).not.toContain(CLIENT_CANARY);
+		},
+	);
 
 	test('a token endpoint error echoing the client secret → the secret is not shown', async () => {
 		sandbox.failNext({
@@ -138,7 +161,10 @@ describe('OAuth2: access token and client secret echoed', () => {
 			body: { error: 'invalid_request', error_description: `client_secret ${CLIENT_CANARY} is not accepted` },
 			match: (r) => r.rawPath === '/v1/oauth/token',
 		});
-		const result = await runNode({ parameters: { ...OPERATIONS[1][1], authentication: 'oAuth2' }, credentials: oauthHelper() });
+		const result = await runNode({
+			parameters: { ...OPERATIONS[1][1], authentication: 'oAuth2' },
+			credentials: oauthHelper(),
+		});
 		expect(result.error).toBeDefined();
 		expect(visible(result)).not.toContain(CLIENT_CANARY);
 	});

@@ -102,25 +102,34 @@ const LIST_CASES: Array<{ resource: string; path: string }> = [
 ];
 
 describe('Get: Simplify on vs off, every resource', () => {
-	test.each(GET_CASES)('$resource Get: simplified = flattened resource, raw = resource object', async ({ resource, path, id }) => {
-		const document = await fetchDocument(`${path}/${id}`);
-		const resourceObject = document.data as Resource;
-		const parameters = { resource, operation: 'get', [`${resource}Id`]: rl(id) };
+	test.each(GET_CASES)(
+		'$resource Get: simplified = flattened resource, raw = resource object',
+		async ({ resource, path, id }) => {
+			const document = await fetchDocument(`${path}/${id}`);
+			const resourceObject = document.data as Resource;
+			const parameters = { resource, operation: 'get', [`${resource}Id`]: rl(id) };
 
-		const simple = await run({ ...parameters, simple: true });
-		expect(simple).toHaveLength(1);
-		expect(simple[0]).toEqual(expectedSimple(resourceObject));
-		expect(simple[0]).not.toHaveProperty('attributes');
-		expect(simple[0]).not.toHaveProperty('relationships');
+			const simple = await run({ ...parameters, simple: true });
+			expect(simple).toHaveLength(1);
+			expect(simple[0]).toEqual(expectedSimple(resourceObject));
+			expect(simple[0]).not.toHaveProperty('attributes');
+			expect(simple[0]).not.toHaveProperty('relationships');
 
-		const raw = await run({ ...parameters, simple: false });
-		expect(raw).toEqual([resourceObject]);
-		expect(raw[0]).not.toHaveProperty('included');
-	});
+			const raw = await run({ ...parameters, simple: false });
+			expect(raw).toEqual([resourceObject]);
+			expect(raw[0]).not.toHaveProperty('included');
+		},
+	);
 
 	test('Simplify is on by default (parameter left out)', async () => {
 		const [item] = await run({ resource: 'order', operation: 'get', orderId: rl('1') });
-		expect(item).toMatchObject({ id: '1', type: 'orders', order_number: 1001, customer_id: '6', order_items_ids: ['1'] });
+		expect(item).toMatchObject({
+			id: '1',
+			type: 'orders',
+			order_number: 1001,
+			customer_id: '6',
+			order_items_ids: ['1'],
+		});
 		expect(item).not.toHaveProperty('attributes');
 	});
 
@@ -140,7 +149,14 @@ describe('Get: Simplify on vs off, every resource', () => {
 
 	test('a to-one relationship with data null gives <rel>_id null (form without offer)', async () => {
 		const [item] = await run({ resource: 'form', operation: 'get', formId: rl('1'), simple: true });
-		expect(item).toMatchObject({ id: '1', type: 'forms', offer_id: null, site_id: '1', fields_ids: ['1', '2'], contact_tags_ids: ['4'] });
+		expect(item).toMatchObject({
+			id: '1',
+			type: 'forms',
+			offer_id: null,
+			site_id: '1',
+			fields_ids: ['1', '2'],
+			contact_tags_ids: ['4'],
+		});
 		expect(item).not.toHaveProperty('links');
 	});
 
@@ -152,31 +168,44 @@ describe('Get: Simplify on vs off, every resource', () => {
 });
 
 describe('Get Many: Simplify on vs off, every list resource', () => {
-	test.each(LIST_CASES)('$resource Get Many (Limit 5): simplified and raw items match the page', async ({ resource, path }) => {
-		const document = await fetchDocument(`${path}?page[number]=1&page[size]=5`);
-		const resources = document.data as Resource[];
-		expect(resources).toHaveLength(5);
-		const parameters = { resource, operation: 'getAll', returnAll: false, limit: 5 };
+	test.each(LIST_CASES)(
+		'$resource Get Many (Limit 5): simplified and raw items match the page',
+		async ({ resource, path }) => {
+			const document = await fetchDocument(`${path}?page[number]=1&page[size]=5`);
+			const resources = document.data as Resource[];
+			expect(resources).toHaveLength(5);
+			const parameters = { resource, operation: 'getAll', returnAll: false, limit: 5 };
 
-		const simple = await run({ ...parameters, simple: true });
-		expect(simple).toEqual(resources.map((r) => expectedSimple(r)));
+			const simple = await run({ ...parameters, simple: true });
+			expect(simple).toEqual(resources.map((r) => expectedSimple(r)));
 
-		const raw = await run({ ...parameters, simple: false });
-		expect(raw).toEqual(resources);
-	});
+			const raw = await run({ ...parameters, simple: false });
+			expect(raw).toEqual(resources);
+		},
+	);
 });
 
 describe('include: related resources resolved (Simplify) or reachable (raw)', () => {
 	test('course with offers and lessons.media: offers and lessons resolved, media nested in each lesson', async () => {
 		const document = await fetchDocument('/courses/1?include=offers,lessons.media');
 		expect(document.included?.length).toBeGreaterThan(0);
-		const parameters = { resource: 'course', operation: 'get', courseId: rl('1'), include: ['offers', 'lessons.media'] };
+		const parameters = {
+			resource: 'course',
+			operation: 'get',
+			courseId: rl('1'),
+			include: ['offers', 'lessons.media'],
+		};
 
 		const [simple] = await run({ ...parameters, simple: true });
 		expect(simple).toEqual(expectedSimple(document.data as Resource, document.included));
 		const offers = simple.offers as IDataObject[];
 		expect(offers.map((o) => o.id)).toEqual(simple.offers_ids);
-		expect(offers[0]).toMatchObject({ id: '1', type: 'offers', title: 'Creator Foundations — Full Access', price_in_cents: 4400 });
+		expect(offers[0]).toMatchObject({
+			id: '1',
+			type: 'offers',
+			title: 'Creator Foundations — Full Access',
+			price_in_cents: 4400,
+		});
 		const lessons = simple.lessons as IDataObject[];
 		expect(lessons.map((l) => l.id)).toEqual(simple.lessons_ids);
 		const lessonWithMedia = lessons.find((l) => Array.isArray(l.media) || typeof l.media === 'object');
@@ -200,7 +229,13 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 		const [simple] = await run({ ...parameters, simple: true });
 		expect(simple).toEqual(expectedSimple(document.data as Resource, document.included));
 		expect(simple.order_items).toEqual([
-			expect.objectContaining({ id: '1', type: 'order_items', quantity: 1, total_price_in_cents: 12852, order_id: '1' }),
+			expect.objectContaining({
+				id: '1',
+				type: 'order_items',
+				quantity: 1,
+				total_price_in_cents: 12852,
+				order_id: '1',
+			}),
 		]);
 		expect(simple.customer).toMatchObject({ id: '6', type: 'customers', name: 'Sophia Moore' });
 		expect(simple.customer_id).toBe('6');
@@ -209,7 +244,10 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 
 		const [raw] = await run({ ...parameters, simple: false });
 		expect(raw).toEqual({ ...(document.data as Resource), included: document.included });
-		expect((raw.included as Resource[]).map((r) => `${r.type}/${r.id}`).sort()).toEqual(['customers/6', 'order_items/1']);
+		expect((raw.included as Resource[]).map((r) => `${r.type}/${r.id}`).sort()).toEqual([
+			'customers/6',
+			'order_items/1',
+		]);
 	});
 
 	test('the include parameter is sent as one comma-separated query value', async () => {

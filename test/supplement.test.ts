@@ -6,15 +6,28 @@
 import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { JSON_API, NODE_PROPERTIES, accessTokenCredentials, encodedPieces, propertiesOf, queryPieces, rl, runWith, useSandbox } from './helpers/fixtures';
+import {
+	JSON_API,
+	NODE_PROPERTIES,
+	accessTokenCredentials,
+	encodedPieces,
+	propertiesOf,
+	queryPieces,
+	rl,
+	runWith,
+	useSandbox,
+} from './helpers/fixtures';
 import { RESOURCES } from '../nodes/ContentPlatform/shared/spec';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { loadOptionsContext } from './helpers/loadOptions';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { perTest: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ perTest: true },
+);
 
 /** Runs the node; expects success and returns the requests and the items' JSON. */
 async function ok(parameters: INodeParameters, input?: IDataObject[]) {
@@ -31,7 +44,11 @@ async function ok(parameters: INodeParameters, input?: IDataObject[]) {
 async function failing(parameters: INodeParameters, settings?: Parameters<typeof runWith>[2]) {
 	const result = await runWith(sandbox, parameters, settings);
 	expect(result.error).toBeDefined();
-	return { message: String(result.error?.message), description: String(result.error?.description ?? ''), requests: sandbox.requests };
+	return {
+		message: String(result.error?.message),
+		description: String(result.error?.description ?? ''),
+		requests: sandbox.requests,
+	};
 }
 
 const ids = (items: IDataObject[]) => items.map((item) => item.id);
@@ -49,7 +66,13 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 			path: '/v1/offers',
 			filters: { site_id: rl('1', 'list'), title_cont: 'Creator', description_cont: 'offer' },
 			options: { sort: 'price_in_cents', sortDirection: 'descending', fields: ['title', 'price_in_cents'] },
-			query: { 'filter[site_id]': '1', 'filter[title_cont]': 'Creator', 'filter[description_cont]': 'offer', sort: '-price_in_cents', 'fields[offers]': 'title,price_in_cents' },
+			query: {
+				'filter[site_id]': '1',
+				'filter[title_cont]': 'Creator',
+				'filter[description_cont]': 'offer',
+				sort: '-price_in_cents',
+				'fields[offers]': 'title,price_in_cents',
+			},
 		},
 		{
 			resource: 'tag',
@@ -63,7 +86,14 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 			path: '/v1/courses',
 			filters: { site_id: rl('1'), title_cont: 'o', description_cont: 'learn', publish_status_eq: 'published' },
 			options: { sort: 'title', fields: ['title', 'description'] },
-			query: { 'filter[site_id]': '1', 'filter[title_cont]': 'o', 'filter[description_cont]': 'learn', 'filter[publish_status_eq]': 'published', sort: 'title', 'fields[courses]': 'title,description' },
+			query: {
+				'filter[site_id]': '1',
+				'filter[title_cont]': 'o',
+				'filter[description_cont]': 'learn',
+				'filter[publish_status_eq]': 'published',
+				sort: 'title',
+				'fields[courses]': 'title,description',
+			},
 		},
 		{
 			resource: 'form',
@@ -77,7 +107,12 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 			path: '/v1/blog_posts',
 			filters: { site_id: rl('1'), title_cont: 'o' },
 			options: { sort: 'published_at', fields: ['title', 'slug'] },
-			query: { 'filter[site_id]': '1', 'filter[title_cont]': 'o', sort: 'published_at', 'fields[blog_posts]': 'title,slug' },
+			query: {
+				'filter[site_id]': '1',
+				'filter[title_cont]': 'o',
+				sort: 'published_at',
+				'fields[blog_posts]': 'title,slug',
+			},
 		},
 		{
 			resource: 'contactNote',
@@ -91,25 +126,40 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 			path: '/v1/sites',
 			filters: { title_cont: 'a', subdomain_cont: 'site' },
 			options: { sort: 'subdomain', fields: ['title'] },
-			query: { 'filter[title_cont]': 'a', 'filter[subdomain_cont]': 'site', sort: 'subdomain', 'fields[sites]': 'title' },
+			query: {
+				'filter[title_cont]': 'a',
+				'filter[subdomain_cont]': 'site',
+				sort: 'subdomain',
+				'fields[sites]': 'title',
+			},
 		},
 		{
 			resource: 'product',
 			path: '/v1/products',
 			filters: { site_id: rl('1'), title_cont: 'o', description_cont: 'product', status_eq: 'ready' },
 			options: { sort: 'status', fields: ['title', 'status'] },
-			query: { 'filter[site_id]': '1', 'filter[title_cont]': 'o', 'filter[description_cont]': 'product', 'filter[status_eq]': 'ready', sort: 'status', 'fields[products]': 'title,status' },
+			query: {
+				'filter[site_id]': '1',
+				'filter[title_cont]': 'o',
+				'filter[description_cont]': 'product',
+				'filter[status_eq]': 'ready',
+				sort: 'status',
+				'fields[products]': 'title,status',
+			},
 		},
-	])('$resource → Get Many sends $path with every filter, sort and fields', async ({ resource, path, filters, options, query }) => {
-		const { requests, items } = await ok({ resource, operation: 'getAll', limit: 5, filters, options });
-		const request = onlyRequest(requests);
-		expect(request.method).toBe('GET');
-		expect(request.rawPath).toBe(path);
-		expect(queryPieces(request)).toEqual(encodedPieces({ ...query, 'page[number]': 1, 'page[size]': 5 }));
-		expect(request.status).toBe(200);
-		expect(items.length).toBeGreaterThan(0);
-		expect(items.length).toBeLessThanOrEqual(5);
-	});
+	])(
+		'$resource → Get Many sends $path with every filter, sort and fields',
+		async ({ resource, path, filters, options, query }) => {
+			const { requests, items } = await ok({ resource, operation: 'getAll', limit: 5, filters, options });
+			const request = onlyRequest(requests);
+			expect(request.method).toBe('GET');
+			expect(request.rawPath).toBe(path);
+			expect(queryPieces(request)).toEqual(encodedPieces({ ...query, 'page[number]': 1, 'page[size]': 5 }));
+			expect(request.status).toBe(200);
+			expect(items.length).toBeGreaterThan(0);
+			expect(items.length).toBeLessThanOrEqual(5);
+		},
+	);
 
 	test('Purchase → Get Many: every declared filter, the conditions, sort and fields', async () => {
 		const { requests, items } = await ok({
@@ -125,7 +175,12 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 				referrer_cont: 'podcast',
 				coupon_code_eq: 'WELCOME10',
 			},
-			conditions: { condition: [{ attribute: 'amount_in_cents', operator: 'gte', value: '100' }, { attribute: 'created_at', operator: 'lt', value: '2026-11-01' }] },
+			conditions: {
+				condition: [
+					{ attribute: 'amount_in_cents', operator: 'gte', value: '100' },
+					{ attribute: 'created_at', operator: 'lt', value: '2026-11-01' },
+				],
+			},
 			options: { sort: 'created_at', sortDirection: 'descending', fields: ['amount_in_cents', 'created_at'] },
 		});
 		const request = onlyRequest(requests);
@@ -151,8 +206,15 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 	});
 
 	test('Purchase → Get Many, Return All: every purchase once, newest first, pages of 100 (meta and links say when to stop)', async () => {
-		sandbox.insertMany('purchases', 190, (i) => ({ created_at: new Date(Date.UTC(2026, 10, 2, 0, 0, i)).toISOString() }));
-		const { requests, items } = await ok({ resource: 'purchase', operation: 'getAll', returnAll: true, options: { sort: 'created_at', sortDirection: 'descending' } });
+		sandbox.insertMany('purchases', 190, (i) => ({
+			created_at: new Date(Date.UTC(2026, 10, 2, 0, 0, i)).toISOString(),
+		}));
+		const { requests, items } = await ok({
+			resource: 'purchase',
+			operation: 'getAll',
+			returnAll: true,
+			options: { sort: 'created_at', sortDirection: 'descending' },
+		});
 		expect(requests.map((r) => r.query['page[number]'])).toEqual(['1', '2', '3']);
 		expect(items).toHaveLength(220);
 		expect(new Set(ids(items)).size).toBe(220);
@@ -165,7 +227,12 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 		const { message, requests } = await failing({
 			resource: 'purchase',
 			operation: 'getAll',
-			conditions: { condition: [{ attribute: 'quantity', operator: 'eq', value: '1' }, { attribute: 'quantity', operator: 'eq', value: '2' }] },
+			conditions: {
+				condition: [
+					{ attribute: 'quantity', operator: 'eq', value: '1' },
+					{ attribute: 'quantity', operator: 'eq', value: '2' },
+				],
+			},
 		});
 		expect(message).toContain('Two conditions use "Quantity Equals"');
 		expect(requests).toHaveLength(0);
@@ -195,9 +262,16 @@ describe('Get Many of the new lists: filters, sort, fields and paging on the wir
 	});
 
 	test('the Site filter in By ID mode sends the trimmed ID (contacts too: the site filter of every list is a locator)', async () => {
-		const { requests } = await ok({ resource: 'contact', operation: 'getAll', limit: 1, filters: { site_id: rl(' 2 ', 'id') } });
+		const { requests } = await ok({
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 1,
+			filters: { site_id: rl(' 2 ', 'id') },
+		});
 		expect(requests[0].query['filter[site_id]']).toBe('2');
-		const sites = NODE_PROPERTIES.flatMap((p) => (p.name === 'filters' ? ((p.options ?? []) as INodeProperties[]) : [])).filter((f) => f.name === 'site_id');
+		const sites = NODE_PROPERTIES.flatMap((p) =>
+			p.name === 'filters' ? ((p.options ?? []) as INodeProperties[]) : [],
+		).filter((f) => f.name === 'site_id');
 		expect(sites.length).toBeGreaterThanOrEqual(15);
 		for (const field of sites) {
 			expect(field.type).toBe('resourceLocator');
@@ -221,14 +295,29 @@ describe('Get of the new resources: path, encoded ID, fields, include, errors', 
 	});
 
 	test('Offer → Get with Include Related: Products, resolved into the item', async () => {
-		const { requests, items } = await ok({ resource: 'offer', operation: 'get', offerId: rl('3'), include: ['products'], options: { fields: ['title'] } });
+		const { requests, items } = await ok({
+			resource: 'offer',
+			operation: 'get',
+			offerId: rl('3'),
+			include: ['products'],
+			options: { fields: ['title'] },
+		});
 		expect(requests[0].query).toEqual({ include: 'products', 'fields[offers]': 'title' });
-		expect(items[0]).toMatchObject({ id: '3', products_ids: ['2'], products: [expect.objectContaining({ id: '2', type: 'products' })] });
+		expect(items[0]).toMatchObject({
+			id: '3',
+			products_ids: ['2'],
+			products: [expect.objectContaining({ id: '2', type: 'products' })],
+		});
 		expect(Object.keys(items[0])).not.toContain('price_in_cents');
 	});
 
 	test('Contact Note → Get with the contact included', async () => {
-		const { items } = await ok({ resource: 'contactNote', operation: 'get', contactNoteId: rl('2'), include: ['contact'] });
+		const { items } = await ok({
+			resource: 'contactNote',
+			operation: 'get',
+			contactNoteId: rl('2'),
+			include: ['contact'],
+		});
 		expect(items[0]).toMatchObject({ id: '2', contact: expect.objectContaining({ type: 'contacts' }) });
 	});
 
@@ -239,14 +328,20 @@ describe('Get of the new resources: path, encoded ID, fields, include, errors', 
 	});
 
 	test('By URL: the ID from an API link', async () => {
-		const { requests } = await ok({ resource: 'tag', operation: 'get', tagId: rl(`${sandbox.url}/v1/contact_tags/4`, 'url') });
+		const { requests } = await ok({
+			resource: 'tag',
+			operation: 'get',
+			tagId: rl(`${sandbox.url}/v1/contact_tags/4`, 'url'),
+		});
 		expect(requests[0].rawPath).toBe('/v1/contact_tags/4');
 	});
 
 	test('Me → Get: GET /v1/me, the current user as one item', async () => {
 		const { requests, items } = await ok({ resource: 'me', operation: 'get' });
 		expect(onlyRequest(requests)).toMatchObject({ method: 'GET', rawPath: '/v1/me', rawQuery: '' });
-		expect(items).toEqual([{ id: '1', type: 'users', initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER' }]);
+		expect(items).toEqual([
+			{ id: '1', type: 'users', initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER' },
+		]);
 	});
 });
 
@@ -270,14 +365,36 @@ describe('Contact → Create / Delete', () => {
 			},
 		});
 		const created = sandbox.store.contacts.at(-1)!;
-		expect(items).toEqual([expect.objectContaining({ id: created.id, type: 'contacts', email: 'ada@example.com', site_id: '2', tags_ids: [] })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: created.id,
+				type: 'contacts',
+				email: 'ada@example.com',
+				site_id: '2',
+				tags_ids: [],
+			}),
+		]);
 	});
 
 	test('Additional Fields offer every contact attribute but the email, external_user_id and the timestamps', () => {
 		const fields = propertiesOf('contact', 'create').find((p) => p.name === 'additionalFields')!;
 		const names = ((fields.options ?? []) as INodeProperties[]).map((f) => f.name).sort();
 		expect(names).toEqual(
-			['name', 'phone_number', 'business_number', 'subscribed', 'address_line_1', 'address_line_2', 'address_city', 'address_state', 'address_country', 'address_zip', 'custom_1', 'custom_2', 'custom_3'].sort(),
+			[
+				'name',
+				'phone_number',
+				'business_number',
+				'subscribed',
+				'address_line_1',
+				'address_line_2',
+				'address_city',
+				'address_state',
+				'address_country',
+				'address_zip',
+				'custom_1',
+				'custom_2',
+				'custom_3',
+			].sort(),
 		);
 	});
 
@@ -290,7 +407,7 @@ describe('Contact → Create / Delete', () => {
 		expect(requests).toHaveLength(0);
 	});
 
-	test('an email already on the site: the API\'s 422 with its field', async () => {
+	test("an email already on the site: the API's 422 with its field", async () => {
 		const taken = String(sandbox.find('contacts', '3')!.attributes.email);
 		const { message } = await failing({ resource: 'contact', operation: 'create', siteId: rl('1'), email: taken });
 		expect(message).toBe('Invalid fields: Unprocessable Entity: has already been taken (at /data/attributes/email)');
@@ -298,14 +415,24 @@ describe('Contact → Create / Delete', () => {
 
 	test('DELETE /v1/contacts/{id} → { id, deleted: true }; the contact is gone', async () => {
 		const { requests, items } = await ok({ resource: 'contact', operation: 'delete', contactId: rl('28') });
-		expect(onlyRequest(requests)).toMatchObject({ method: 'DELETE', rawPath: '/v1/contacts/28', body: undefined, status: 200 });
+		expect(onlyRequest(requests)).toMatchObject({
+			method: 'DELETE',
+			rawPath: '/v1/contacts/28',
+			body: undefined,
+			status: 200,
+		});
 		expect(items).toEqual([{ id: '28', deleted: true }]);
 		expect(sandbox.find('contacts', '28')).toBeUndefined();
 	});
 
-	test('a contact with an active subscription cannot be deleted (422 with the API\'s words)', async () => {
-		const subscriber = sandbox.store.purchases.find((p) => p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null)!;
-		const contactId = (sandbox.find('customers', (subscriber.relationships.customer.data as { id: string }).id)!.relationships.contact.data as { id: string }).id;
+	test("a contact with an active subscription cannot be deleted (422 with the API's words)", async () => {
+		const subscriber = sandbox.store.purchases.find(
+			(p) => p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null,
+		)!;
+		const contactId = (
+			sandbox.find('customers', (subscriber.relationships.customer.data as { id: string }).id)!.relationships.contact
+				.data as { id: string }
+		).id;
 		const { message } = await failing({ resource: 'contact', operation: 'delete', contactId: rl(contactId) });
 		expect(message).toMatch(/^Invalid fields: Unprocessable Entity: Contact has 1 active Kajabi Payments subscription/);
 		expect(sandbox.find('contacts', contactId)).toBeDefined();
@@ -321,10 +448,17 @@ describe('Contact → Create / Delete', () => {
 	});
 
 	test('Contact Note → Update: PATCH with data.id, data.type and the body', async () => {
-		const { requests, items } = await ok({ resource: 'contactNote', operation: 'update', contactNoteId: rl(' 1 '), body: 'Called back, renewing.' });
+		const { requests, items } = await ok({
+			resource: 'contactNote',
+			operation: 'update',
+			contactNoteId: rl(' 1 '),
+			body: 'Called back, renewing.',
+		});
 		const request = onlyRequest(requests);
 		expect(request).toMatchObject({ method: 'PATCH', rawPath: '/v1/contact_notes/1' });
-		expect(request.body).toEqual({ data: { type: 'contact_notes', id: '1', attributes: { body: 'Called back, renewing.' } } });
+		expect(request.body).toEqual({
+			data: { type: 'contact_notes', id: '1', attributes: { body: 'Called back, renewing.' } },
+		});
 		expect(items[0]).toMatchObject({ id: '1', body: 'Called back, renewing.' });
 		const empty = await failing({ resource: 'contactNote', operation: 'update', contactNoteId: rl('1'), body: ' ' });
 		expect(empty.message).toContain('"Body" is empty');
@@ -335,49 +469,109 @@ describe('Contact → Create / Delete', () => {
 describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () => {
 	test('Get Tags: GET …/relationships/tags → one item with the tag IDs', async () => {
 		const { requests, items } = await ok({ resource: 'contact', operation: 'getTags', contactId: rl('4') });
-		expect(onlyRequest(requests)).toMatchObject({ method: 'GET', rawPath: '/v1/contacts/4/relationships/tags', body: undefined });
+		expect(onlyRequest(requests)).toMatchObject({
+			method: 'GET',
+			rawPath: '/v1/contacts/4/relationships/tags',
+			body: undefined,
+		});
 		expect(items).toEqual([{ id: '4', type: 'contacts', tags_ids: relIds('contacts', '4', 'tags') }]);
 	});
 
 	test('Add Tags: POST with contact_tags identifiers (picked, typed, or an array by expression) → the tags after', async () => {
 		const before = relIds('contacts', '1', 'tags');
-		const { requests, items } = await ok({ resource: 'contact', operation: 'addTags', contactId: rl('1'), tagIds: ['5', '1'] });
+		const { requests, items } = await ok({
+			resource: 'contact',
+			operation: 'addTags',
+			contactId: rl('1'),
+			tagIds: ['5', '1'],
+		});
 		const request = onlyRequest(requests);
 		expect(request).toMatchObject({ method: 'POST', rawPath: '/v1/contacts/1/relationships/tags', status: 200 });
 		expect(request.headers['content-type']).toBe(JSON_API);
-		expect(request.body).toEqual({ data: [{ type: 'contact_tags', id: '5' }, { type: 'contact_tags', id: '1' }] });
+		expect(request.body).toEqual({
+			data: [
+				{ type: 'contact_tags', id: '5' },
+				{ type: 'contact_tags', id: '1' },
+			],
+		});
 		const after = [...before, ...['5', '1'].filter((id) => !before.includes(id))];
 		expect(relIds('contacts', '1', 'tags')).toEqual(after);
 		expect(items).toEqual([{ id: '1', type: 'contacts', tags_ids: after }]);
 
-		const typed = await ok({ resource: 'contact', operation: 'addTags', contactId: rl('2'), tagIds: '={{ "2, 3 ," }}' });
-		expect(typed.requests[0].body).toEqual({ data: [{ type: 'contact_tags', id: '2' }, { type: 'contact_tags', id: '3' }] });
-		const fromItem = await ok({ resource: 'contact', operation: 'addTags', contactId: rl('={{ $json.contact }}'), tagIds: '={{ $json.tags }}' }, [{ contact: 6, tags: [4] }]);
-		expect(fromItem.requests[0]).toMatchObject({ rawPath: '/v1/contacts/6/relationships/tags', body: { data: [{ type: 'contact_tags', id: '4' }] } });
+		const typed = await ok({
+			resource: 'contact',
+			operation: 'addTags',
+			contactId: rl('2'),
+			tagIds: '={{ "2, 3 ," }}',
+		});
+		expect(typed.requests[0].body).toEqual({
+			data: [
+				{ type: 'contact_tags', id: '2' },
+				{ type: 'contact_tags', id: '3' },
+			],
+		});
+		const fromItem = await ok(
+			{ resource: 'contact', operation: 'addTags', contactId: rl('={{ $json.contact }}'), tagIds: '={{ $json.tags }}' },
+			[{ contact: 6, tags: [4] }],
+		);
+		expect(fromItem.requests[0]).toMatchObject({
+			rawPath: '/v1/contacts/6/relationships/tags',
+			body: { data: [{ type: 'contact_tags', id: '4' }] },
+		});
 	});
 
 	test('Remove Tags: DELETE with the identifiers in the body; Replace Tags: PATCH with the whole set', async () => {
 		await ok({ resource: 'contact', operation: 'addTags', contactId: rl('3'), tagIds: ['1', '2', '3'] });
 		const removed = await ok({ resource: 'contact', operation: 'removeTags', contactId: rl('3'), tagIds: ['2'] });
-		expect(onlyRequest(removed.requests)).toMatchObject({ method: 'DELETE', rawPath: '/v1/contacts/3/relationships/tags', body: { data: [{ type: 'contact_tags', id: '2' }] } });
+		expect(onlyRequest(removed.requests)).toMatchObject({
+			method: 'DELETE',
+			rawPath: '/v1/contacts/3/relationships/tags',
+			body: { data: [{ type: 'contact_tags', id: '2' }] },
+		});
 		expect(relIds('contacts', '3', 'tags')).not.toContain('2');
-		const replaced = await ok({ resource: 'contact', operation: 'replaceTags', contactId: rl('3'), tagIds: ['4', '5'] });
-		expect(onlyRequest(replaced.requests)).toMatchObject({ method: 'PATCH', body: { data: [{ type: 'contact_tags', id: '4' }, { type: 'contact_tags', id: '5' }] } });
+		const replaced = await ok({
+			resource: 'contact',
+			operation: 'replaceTags',
+			contactId: rl('3'),
+			tagIds: ['4', '5'],
+		});
+		expect(onlyRequest(replaced.requests)).toMatchObject({
+			method: 'PATCH',
+			body: {
+				data: [
+					{ type: 'contact_tags', id: '4' },
+					{ type: 'contact_tags', id: '5' },
+				],
+			},
+		});
 		expect(replaced.items).toEqual([{ id: '3', type: 'contacts', tags_ids: ['4', '5'] }]);
 	});
 
 	test('Simplify off: the relationship document as the API sent it', async () => {
 		const { items } = await ok({ resource: 'contact', operation: 'getTags', contactId: rl('4'), simple: false });
-		expect(items).toEqual([{ data: relIds('contacts', '4', 'tags').map((id) => ({ id, type: 'contact_tags' })), links: { self: `${sandbox.url}/v1/contacts/4/relationships/tags` } }]);
+		expect(items).toEqual([
+			{
+				data: relIds('contacts', '4', 'tags').map((id) => ({ id, type: 'contact_tags' })),
+				links: { self: `${sandbox.url}/v1/contacts/4/relationships/tags` },
+			},
+		]);
 	});
 
-	test.each(['addTags', 'removeTags', 'replaceTags'])('%s: no tag IDs → refused before any request', async (operation) => {
-		const { message, requests } = await failing({ resource: 'contact', operation, contactId: rl('1'), tagIds: '={{ " , " }}' });
-		expect(message).toContain('"Tags" is empty');
-		expect(requests).toHaveLength(0);
-	});
+	test.each(['addTags', 'removeTags', 'replaceTags'])(
+		'%s: no tag IDs → refused before any request',
+		async (operation) => {
+			const { message, requests } = await failing({
+				resource: 'contact',
+				operation,
+				contactId: rl('1'),
+				tagIds: '={{ " , " }}',
+			});
+			expect(message).toContain('"Tags" is empty');
+			expect(requests).toHaveLength(0);
+		},
+	);
 
-	test('an unknown tag or contact: the API\'s 404 named', async () => {
+	test("an unknown tag or contact: the API's 404 named", async () => {
 		const tag = await failing({ resource: 'contact', operation: 'addTags', contactId: rl('1'), tagIds: ['999'] });
 		expect(tag.message).toContain("Couldn't find ContactTag with 'id'=999");
 		const contact = await failing({ resource: 'contact', operation: 'getTags', contactId: rl('a b/c') });
@@ -388,29 +582,62 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 
 describe('Offer grants on contacts and customers', () => {
 	test('Contact → Grant Offers: POST with offers identifiers and meta.send_customer_welcome_email', async () => {
-		const { requests, items } = await ok({ resource: 'contact', operation: 'grantOffers', contactId: rl('27'), offerIds: ['2', '4'] });
+		const { requests, items } = await ok({
+			resource: 'contact',
+			operation: 'grantOffers',
+			contactId: rl('27'),
+			offerIds: ['2', '4'],
+		});
 		const request = onlyRequest(requests);
 		expect(request).toMatchObject({ method: 'POST', rawPath: '/v1/contacts/27/relationships/offers' });
-		expect(request.body).toEqual({ data: [{ type: 'offers', id: '2' }, { type: 'offers', id: '4' }], meta: { send_customer_welcome_email: true } });
+		expect(request.body).toEqual({
+			data: [
+				{ type: 'offers', id: '2' },
+				{ type: 'offers', id: '4' },
+			],
+			meta: { send_customer_welcome_email: true },
+		});
 		expect(items).toEqual([{ id: '27', type: 'contacts', offers_ids: ['2', '4'] }]);
 		expect(sandbox.supplement.emails.map((e) => e.offer)).toEqual(['2', '4']);
 		// the grant created the contact's customer, with the offers' products
-		const customer = sandbox.store.customers.find((c) => (c.relationships.contact?.data as { id: string } | null)?.id === '27')!;
+		const customer = sandbox.store.customers.find(
+			(c) => (c.relationships.contact?.data as { id: string } | null)?.id === '27',
+		)!;
 		expect(relIds('customers', customer.id, 'offers')).toEqual(['2', '4']);
 		expect(relIds('customers', customer.id, 'products')).toEqual(['1', '2']);
 	});
 
 	test('Send Welcome Email off → meta.send_customer_welcome_email false, no email', async () => {
-		const { requests } = await ok({ resource: 'contact', operation: 'grantOffers', contactId: rl('28'), offerIds: ['3'], sendWelcomeEmail: false });
-		expect(requests[0].body).toEqual({ data: [{ type: 'offers', id: '3' }], meta: { send_customer_welcome_email: false } });
+		const { requests } = await ok({
+			resource: 'contact',
+			operation: 'grantOffers',
+			contactId: rl('28'),
+			offerIds: ['3'],
+			sendWelcomeEmail: false,
+		});
+		expect(requests[0].body).toEqual({
+			data: [{ type: 'offers', id: '3' }],
+			meta: { send_customer_welcome_email: false },
+		});
 		expect(sandbox.supplement.emails).toEqual([]);
-		expect(sandbox.supplement.grants).toEqual([expect.objectContaining({ offer: '3', contact: '28', welcomeEmail: false })]);
+		expect(sandbox.supplement.grants).toEqual([
+			expect.objectContaining({ offer: '3', contact: '28', welcomeEmail: false }),
+		]);
 	});
 
 	test('Customer → Grant Offers sends no meta (the customer version has no welcome-email switch)', async () => {
 		expect(propertiesOf('customer', 'grantOffers').map((p) => p.name)).not.toContain('sendWelcomeEmail');
-		const { requests, items } = await ok({ resource: 'customer', operation: 'grantOffers', customerId: rl('2'), offerIds: ['6'] });
-		expect(onlyRequest(requests)).toMatchObject({ method: 'POST', rawPath: '/v1/customers/2/relationships/offers', body: { data: [{ type: 'offers', id: '6' }] } });
+		const { requests, items } = await ok({
+			resource: 'customer',
+			operation: 'grantOffers',
+			customerId: rl('2'),
+			offerIds: ['6'],
+		});
+		expect(onlyRequest(requests)).toMatchObject({
+			method: 'POST',
+			rawPath: '/v1/customers/2/relationships/offers',
+			body: { data: [{ type: 'offers', id: '6' }] },
+		});
 		expect(items[0].offers_ids).toContain('6');
 	});
 
@@ -426,11 +653,24 @@ describe('Offer grants on contacts and customers', () => {
 		expect(got.items).toEqual([{ id, type, offers_ids: held }]);
 
 		const revoked = await ok({ resource, operation: 'revokeOffers', [`${resource}Id`]: rl(id), offerIds: [held[0]] });
-		expect(onlyRequest(revoked.requests)).toMatchObject({ method: 'DELETE', rawPath: path, body: { data: [{ type: 'offers', id: held[0] }] } });
+		expect(onlyRequest(revoked.requests)).toMatchObject({
+			method: 'DELETE',
+			rawPath: path,
+			body: { data: [{ type: 'offers', id: held[0] }] },
+		});
 		expect(relIds(type, id, 'offers')).not.toContain(held[0]);
 
 		const replaced = await ok({ resource, operation: 'replaceOffers', [`${resource}Id`]: rl(id), offerIds: '1,2' });
-		expect(onlyRequest(replaced.requests)).toMatchObject({ method: 'PATCH', rawPath: path, body: { data: [{ type: 'offers', id: '1' }, { type: 'offers', id: '2' }] } });
+		expect(onlyRequest(replaced.requests)).toMatchObject({
+			method: 'PATCH',
+			rawPath: path,
+			body: {
+				data: [
+					{ type: 'offers', id: '1' },
+					{ type: 'offers', id: '2' },
+				],
+			},
+		});
 		expect(replaced.items).toEqual([{ id, type, offers_ids: ['1', '2'] }]);
 	});
 
@@ -442,24 +682,51 @@ describe('Offer grants on contacts and customers', () => {
 });
 
 describe('Purchase → Deactivate / Reactivate / Cancel Subscription', () => {
-	const active = () => sandbox.store.purchases.find((p) => p.attributes.deactivated_at === null && p.attributes.payment_type !== 'subscription')!;
+	const active = () =>
+		sandbox.store.purchases.find(
+			(p) => p.attributes.deactivated_at === null && p.attributes.payment_type !== 'subscription',
+		)!;
 
 	test('Deactivate then Reactivate: POST without a body → the purchase after the change', async () => {
 		const purchase = active();
 		const deactivated = await ok({ resource: 'purchase', operation: 'deactivate', purchaseId: rl(purchase.id) });
-		expect(onlyRequest(deactivated.requests)).toMatchObject({ method: 'POST', rawPath: `/v1/purchases/${purchase.id}/deactivate`, body: undefined, status: 200 });
-		expect(deactivated.items).toEqual([expect.objectContaining({ id: purchase.id, type: 'purchases', deactivated_at: expect.any(String) })]);
+		expect(onlyRequest(deactivated.requests)).toMatchObject({
+			method: 'POST',
+			rawPath: `/v1/purchases/${purchase.id}/deactivate`,
+			body: undefined,
+			status: 200,
+		});
+		expect(deactivated.items).toEqual([
+			expect.objectContaining({ id: purchase.id, type: 'purchases', deactivated_at: expect.any(String) }),
+		]);
 		const reactivated = await ok({ resource: 'purchase', operation: 'reactivate', purchaseId: rl(purchase.id) });
 		expect(onlyRequest(reactivated.requests).rawPath).toBe(`/v1/purchases/${purchase.id}/reactivate`);
 		expect(reactivated.items[0]).toMatchObject({ id: purchase.id, deactivated_at: null });
 	});
 
-	test('Cancel Subscription: POST …/cancel_subscription; a purchase without subscription → the API\'s 422', async () => {
-		const subscription = sandbox.store.purchases.find((p) => p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null)!;
-		const { requests, items } = await ok({ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl(subscription.id) });
-		expect(onlyRequest(requests)).toMatchObject({ method: 'POST', rawPath: `/v1/purchases/${subscription.id}/cancel_subscription` });
-		expect(items[0]).toMatchObject({ id: subscription.id, deactivated_at: expect.any(String), deactivation_reason: 'subscription canceled' });
-		const { message } = await failing({ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl(active().id) });
+	test("Cancel Subscription: POST …/cancel_subscription; a purchase without subscription → the API's 422", async () => {
+		const subscription = sandbox.store.purchases.find(
+			(p) => p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null,
+		)!;
+		const { requests, items } = await ok({
+			resource: 'purchase',
+			operation: 'cancelSubscription',
+			purchaseId: rl(subscription.id),
+		});
+		expect(onlyRequest(requests)).toMatchObject({
+			method: 'POST',
+			rawPath: `/v1/purchases/${subscription.id}/cancel_subscription`,
+		});
+		expect(items[0]).toMatchObject({
+			id: subscription.id,
+			deactivated_at: expect.any(String),
+			deactivation_reason: 'subscription canceled',
+		});
+		const { message } = await failing({
+			resource: 'purchase',
+			operation: 'cancelSubscription',
+			purchaseId: rl(active().id),
+		});
 		expect(message).toBe('Invalid fields: Unprocessable Entity: Purchase has no subscription to cancel');
 	});
 });
@@ -486,34 +753,50 @@ describe('Destructive operations: described, never retried', () => {
 		);
 	});
 
-	test.each(destructive)('$resource → $operation says what it does and that it cannot be undone', ({ resource, operation }) => {
-		const option = (NODE_PROPERTIES.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[])[0] === resource)!
-			.options as INodePropertyOptions[]).find((o) => o.value === operation)!;
-		expect(option.description).toMatch(/\. This cannot be undone\./);
-		const notice = propertiesOf(resource, operation).find((p) => p.type === 'notice');
-		expect(notice?.displayName).toMatch(/This cannot be undone\.$/);
-	});
+	test.each(destructive)(
+		'$resource → $operation says what it does and that it cannot be undone',
+		({ resource, operation }) => {
+			const option = (
+				NODE_PROPERTIES.find(
+					(p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[])[0] === resource,
+				)!.options as INodePropertyOptions[]
+			).find((o) => o.value === operation)!;
+			expect(option.description).toMatch(/\. This cannot be undone\./);
+			const notice = propertiesOf(resource, operation).find((p) => p.type === 'notice');
+			expect(notice?.displayName).toMatch(/This cannot be undone\.$/);
+		},
+	);
 
 	test.each([
 		{ resource: 'contact', operation: 'delete', contactId: rl('2') },
 		{ resource: 'contact', operation: 'revokeOffers', contactId: rl('2'), offerIds: ['1'] },
 		{ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl('1') },
 	])('$resource → $operation with Retry On Fail on: refused, nothing sent', async (parameters) => {
-		const { message, requests } = await failing(parameters, { settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 } });
+		const { message, requests } = await failing(parameters, {
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
+		});
 		expect(message).toContain('"Retry On Fail" is on: this operation cannot be undone and is never retried');
 		expect(requests).toHaveLength(0);
 	});
 
 	test('a destructive request that fails is sent once (a 500 on Revoke Offers is reported, not retried)', async () => {
 		sandbox.failNext({ status: 500, match: (r) => r.method === 'DELETE' });
-		const { message, requests } = await failing({ resource: 'customer', operation: 'revokeOffers', customerId: rl('3'), offerIds: ['1'] });
+		const { message, requests } = await failing({
+			resource: 'customer',
+			operation: 'revokeOffers',
+			customerId: rl('3'),
+			offerIds: ['1'],
+		});
 		expect(message).toContain('The Content Platform API answered 500');
 		expect(requests).toHaveLength(1);
 	});
 });
 
 describe('the lists of the Tags and Offers fields (load options)', () => {
-	const loadOptions = new ContentPlatform().methods.loadOptions as Record<string, (this: unknown) => Promise<Array<{ name: string; value: string }>>>;
+	const loadOptions = new ContentPlatform().methods.loadOptions as Record<
+		string,
+		(this: unknown) => Promise<Array<{ name: string; value: string }>>
+	>;
 
 	test('exactly two lists: offers and tags', () => {
 		expect(Object.keys(loadOptions).sort()).toEqual(['listOffers', 'listTags']);
@@ -521,7 +804,10 @@ describe('the lists of the Tags and Offers fields (load options)', () => {
 
 	test('Tags: every tag that is not archived, "name (ID)", by name; pages of 100 from GET /v1/contact_tags', async () => {
 		sandbox.insertMany('contact_tags', 120, (i) => ({ attributes: { name: `bulk-${String(i).padStart(3, '0')}` } }));
-		const context = loadOptionsContext({ parameters: { resource: 'contact', operation: 'addTags' }, credentials: accessTokenCredentials(sandbox) });
+		const context = loadOptionsContext({
+			parameters: { resource: 'contact', operation: 'addTags' },
+			credentials: accessTokenCredentials(sandbox),
+		});
 		sandbox.clearRequests();
 		const options = await loadOptions.listTags.call(context);
 		expect(sandbox.requests.map((r) => [r.rawPath, r.query['page[number]'], r.query['page[size]']])).toEqual([
@@ -536,10 +822,16 @@ describe('the lists of the Tags and Offers fields (load options)', () => {
 	});
 
 	test('Offers: "title · price (ID)"', async () => {
-		const context = loadOptionsContext({ parameters: { resource: 'contact', operation: 'grantOffers' }, credentials: accessTokenCredentials(sandbox) });
+		const context = loadOptionsContext({
+			parameters: { resource: 'contact', operation: 'grantOffers' },
+			credentials: accessTokenCredentials(sandbox),
+		});
 		const options = await loadOptions.listOffers.call(context);
 		const offer = sandbox.find('offers', '1')!;
 		expect(options).toHaveLength(sandbox.store.offers.length);
-		expect(options).toContainEqual({ name: `${String(offer.attributes.title)} · ${String(offer.attributes.price_description)} (1)`, value: '1' });
+		expect(options).toContainEqual({
+			name: `${String(offer.attributes.title)} · ${String(offer.attributes.price_description)} (1)`,
+			value: '1',
+		});
 	});
 });

@@ -14,9 +14,12 @@ import { WEBHOOK_ID, WebhookRunner } from './helpers/webhookHarness';
 import type { HookEventName, RecordedRequest, Sandbox } from './sandbox';
 
 let sandbox: Sandbox;
-useSandbox((started) => {
-	sandbox = started;
-}, { perTest: true });
+useSandbox(
+	(started) => {
+		sandbox = started;
+	},
+	{ perTest: true },
+);
 
 const runners: WebhookRunner[] = [];
 afterEach(async () => {
@@ -30,14 +33,21 @@ async function runner(parameters: INodeParameters = {}): Promise<WebhookRunner> 
 	return created;
 }
 
-const call = (request: RecordedRequest) => `${request.method} ${request.path}${request.rawQuery ? `?${decodeURIComponent(request.rawQuery)}` : ''}`;
+const call = (request: RecordedRequest) =>
+	`${request.method} ${request.path}${request.rawQuery ? `?${decodeURIComponent(request.rawQuery)}` : ''}`;
 
 /** Registers a hook directly at the sandbox (what another client, or a lost answer, left there). */
 async function registerDirectly(event: string, targetUrl: string, siteId = '1'): Promise<string> {
 	const response = await fetch(`${sandbox.url}/v1/hooks`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/vnd.api+json' },
-		body: JSON.stringify({ data: { type: 'hooks', attributes: { event, target_url: targetUrl }, relationships: { site: { data: { type: 'sites', id: siteId } } } } }),
+		body: JSON.stringify({
+			data: {
+				type: 'hooks',
+				attributes: { event, target_url: targetUrl },
+				relationships: { site: { data: { type: 'sites', id: siteId } } },
+			},
+		}),
 	});
 	return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -60,7 +70,9 @@ describe('registration', () => {
 			},
 		});
 		expect(trigger.url()).toMatch(new RegExp(`/webhook/${WEBHOOK_ID}/webhook$`));
-		expect(sandbox.hooks).toEqual([expect.objectContaining({ event: 'tag_added', target_url: trigger.url(), site_id: '2', resource_id: 4 })]);
+		expect(sandbox.hooks).toEqual([
+			expect.objectContaining({ event: 'tag_added', target_url: trigger.url(), site_id: '2', resource_id: 4 }),
+		]);
 		expect(trigger.staticData.hooks).toEqual({ [trigger.url()]: sandbox.hooks[0].id });
 	});
 
@@ -87,7 +99,9 @@ describe('registration', () => {
 		const other = await registerDirectly('purchase', 'https://elsewhere.example.com/hook');
 		sandbox.clearRequests();
 		expect(await first.activate()).toEqual({});
-		expect(sandbox.requests.map(call)).toEqual(['GET /v1/hooks?filter[event_eq]=purchase&page[number]=1&page[size]=100']);
+		expect(sandbox.requests.map(call)).toEqual([
+			'GET /v1/hooks?filter[event_eq]=purchase&page[number]=1&page[size]=100',
+		]);
 		expect(sandbox.hooks.map((hook) => hook.id)).toEqual([id, other]);
 		expect(first.staticData.hooks).toEqual({ [first.url()]: id });
 		// Activating again (n8n restarted) reuses it again.
@@ -129,7 +143,15 @@ describe('registration', () => {
 			match: (request) => {
 				if (request.method !== 'POST' || request.path !== '/v1/hooks') return false;
 				// The platform stores the hook, then the connection breaks before the answer.
-				sandbox.hooks.push({ id: '900', event: 'purchase', target_url: trigger.url(), resource_id: null, site_id: '1', created_at: '', updated_at: '' });
+				sandbox.hooks.push({
+					id: '900',
+					event: 'purchase',
+					target_url: trigger.url(),
+					resource_id: null,
+					site_id: '1',
+					created_at: '',
+					updated_at: '',
+				});
 				return true;
 			},
 		});
@@ -139,7 +161,7 @@ describe('registration', () => {
 		expect(sandbox.requests.filter((r) => r.method === 'DELETE').map(call)).toEqual(['DELETE /v1/hooks/900']);
 	});
 
-	test('a refused registration (422: unknown site) fails activation with the API\'s words and leaves nothing', async () => {
+	test("a refused registration (422: unknown site) fails activation with the API's words and leaves nothing", async () => {
 		const trigger = await runner({ siteId: '99' });
 		const result = await trigger.activate();
 		expect(result.error?.message).toMatch(/Invalid fields/);
@@ -147,8 +169,11 @@ describe('registration', () => {
 		expect(sandbox.hooks).toEqual([]);
 	});
 
-	test('a wrong token fails activation with the package\'s 401 message and never shows the token', async () => {
-		const trigger = new WebhookRunner({ event: 'purchase', siteId: '1' }, accessTokenCredentials(sandbox, 'secret-wrong-token'));
+	test("a wrong token fails activation with the package's 401 message and never shows the token", async () => {
+		const trigger = new WebhookRunner(
+			{ event: 'purchase', siteId: '1' },
+			accessTokenCredentials(sandbox, 'secret-wrong-token'),
+		);
 		const result = await trigger.activate();
 		expect(result.error?.message).toMatch(/Authentication failed/);
 		expect(JSON.stringify([result.error?.message, result.error?.description])).not.toContain('secret-wrong-token');
@@ -191,30 +216,49 @@ const EXPECTED: Record<HookEventName, { type: string; attached: string[] }> = {
 };
 
 describe('deliveries become items', () => {
-	test.each(HOOK_EVENTS.map((event) => event.value as HookEventName))('%s: one item, the triggering record with the other payload records', async (event) => {
-		const trigger = await runner({ event });
-		await trigger.activate();
-		const payload = sandbox.hookPayload(event);
-		expect(await sandbox.deliver(event, payload)).toBe(200);
-		expect(trigger.emitted).toHaveLength(1);
-		const [item] = trigger.emitted;
-		const primary = payload.find((record) => record.type === EXPECTED[event].type)!;
-		expect(item).toMatchObject({ id: primary.id, type: primary.type, event, delivery_id: primary.id, ...primary.attributes });
-		for (const name of EXPECTED[event].attached) expect(item[name]).toBeDefined();
-		const attached = Object.keys(item).filter(
-			(key) => typeof item[key] === 'object' && item[key] !== null && key !== 'links' && !key.endsWith('_ids') && !(key in (primary.attributes ?? {})),
-		);
-		expect(attached.sort()).toEqual(
-			[...EXPECTED[event].attached].sort(),
-		);
-	});
+	test.each(HOOK_EVENTS.map((event) => event.value as HookEventName))(
+		'%s: one item, the triggering record with the other payload records',
+		async (event) => {
+			const trigger = await runner({ event });
+			await trigger.activate();
+			const payload = sandbox.hookPayload(event);
+			expect(await sandbox.deliver(event, payload)).toBe(200);
+			expect(trigger.emitted).toHaveLength(1);
+			const [item] = trigger.emitted;
+			const primary = payload.find((record) => record.type === EXPECTED[event].type)!;
+			expect(item).toMatchObject({
+				id: primary.id,
+				type: primary.type,
+				event,
+				delivery_id: primary.id,
+				...primary.attributes,
+			});
+			for (const name of EXPECTED[event].attached) expect(item[name]).toBeDefined();
+			const attached = Object.keys(item).filter(
+				(key) =>
+					typeof item[key] === 'object' &&
+					item[key] !== null &&
+					key !== 'links' &&
+					!key.endsWith('_ids') &&
+					!(key in (primary.attributes ?? {})),
+			);
+			expect(attached.sort()).toEqual([...EXPECTED[event].attached].sort());
+		},
+	);
 
 	test('purchase: the offer and customer are attached simplified, like the action node resolves included records', async () => {
 		const trigger = await runner({ event: 'purchase' });
 		await trigger.activate();
 		await sandbox.deliver('purchase', undefined, { customerId: '3', offerId: '2' });
 		const [item] = trigger.emitted;
-		expect(item).toMatchObject({ type: 'purchases', offer_id: '2', customer_id: '3', amount_in_cents: 4900, transactions_ids: [], products_ids: [] });
+		expect(item).toMatchObject({
+			type: 'purchases',
+			offer_id: '2',
+			customer_id: '3',
+			amount_in_cents: 4900,
+			transactions_ids: [],
+			products_ids: [],
+		});
 		const customer = await runWith(sandbox, { resource: 'customer', operation: 'get', customerId: rl('3') });
 		expect(item.customer).toEqual(customer.items[0].json);
 		expect((item.offer as IDataObject).id).toBe('2');
@@ -224,7 +268,12 @@ describe('deliveries become items', () => {
 		const trigger = await runner({ event: 'payment_succeeded' });
 		await trigger.activate();
 		await sandbox.deliver('payment_succeeded', undefined, { transactionId: '7' });
-		const action = await runWith(sandbox, { resource: 'transaction', operation: 'get', transactionId: rl('7'), include: ['customer'] });
+		const action = await runWith(sandbox, {
+			resource: 'transaction',
+			operation: 'get',
+			transactionId: rl('7'),
+			include: ['customer'],
+		});
 		expect(trigger.emitted).toEqual([{ ...action.items[0].json, event: 'payment_succeeded', delivery_id: '7' }]);
 	});
 
@@ -233,7 +282,12 @@ describe('deliveries become items', () => {
 		await trigger.activate();
 		const payload = sandbox.hookPayload('order_created', { orderId: '3' });
 		await sandbox.deliver('order_created', payload);
-		const action = await runWith(sandbox, { resource: 'order', operation: 'get', orderId: rl('3'), include: ['order_items', 'customer'] });
+		const action = await runWith(sandbox, {
+			resource: 'order',
+			operation: 'get',
+			orderId: rl('3'),
+			include: ['order_items', 'customer'],
+		});
 		const { transactions, ...rest } = trigger.emitted[0];
 		expect(rest).toEqual({ ...action.items[0].json, event: 'order_created', delivery_id: '3' });
 		expect(transactions).toEqual([expect.objectContaining({ id: payload[0].id, type: 'transactions' })]);
@@ -244,13 +298,17 @@ describe('deliveries become items', () => {
 		await trigger.activate();
 		const payload = sandbox.hookPayload('purchase');
 		await sandbox.deliver('purchase', payload);
-		expect(trigger.emitted).toEqual([{ ...payload[0], included: payload.slice(1), event: 'purchase', delivery_id: payload[0].id }]);
+		expect(trigger.emitted).toEqual([
+			{ ...payload[0], included: payload.slice(1), event: 'purchase', delivery_id: payload[0].id },
+		]);
 	});
 
 	test('the sample of each event (GET /v1/hooks/<event>_sample) gives an item', async () => {
 		for (const { value } of HOOK_EVENTS) {
 			const trigger = await runner({ event: value });
-			const response = await fetch(`${sandbox.url}/v1/hooks/${value}_sample`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
+			const response = await fetch(`${sandbox.url}/v1/hooks/${value}_sample`, {
+				headers: { Authorization: `Bearer ${sandbox.token}` },
+			});
 			expect(response.headers.get('content-type')).toBe('application/vnd.api+json');
 			const sample = (await response.json()) as IDataObject[];
 			const result = await trigger.receive({ id: '0', event: value, payload: sample });
@@ -264,11 +322,23 @@ describe('malformed and repeated deliveries', () => {
 		['not JSON', 'this is not json', /not a JSON object/],
 		['a JSON array', [1, 2], /not a JSON object/],
 		['no id', { event: 'purchase', payload: [{ id: '1', type: 'purchases' }] }, /"id"/],
-		['another event', { id: '1', event: 'tag_added', payload: [{ id: '1', type: 'purchases' }] }, /this webhook receives "purchase"/],
+		[
+			'another event',
+			{ id: '1', event: 'tag_added', payload: [{ id: '1', type: 'purchases' }] },
+			/this webhook receives "purchase"/,
+		],
 		['no payload', { id: '1', event: 'purchase' }, /"payload"/],
 		['an empty payload', { id: '1', event: 'purchase', payload: [] }, /"payload"/],
-		['payload items that are not resource objects', { id: '1', event: 'purchase', payload: [{ id: '1' }] }, /not a resource object/],
-		['no record of the event\'s type', { id: '1', event: 'purchase', payload: [{ id: '1', type: 'offers' }] }, /no "purchases" record/],
+		[
+			'payload items that are not resource objects',
+			{ id: '1', event: 'purchase', payload: [{ id: '1' }] },
+			/not a resource object/,
+		],
+		[
+			"no record of the event's type",
+			{ id: '1', event: 'purchase', payload: [{ id: '1', type: 'offers' }] },
+			/no "purchases" record/,
+		],
 	];
 
 	test.each(MALFORMED)('%s: 400 and nothing emitted', async (_name, body, message) => {
@@ -276,7 +346,9 @@ describe('malformed and repeated deliveries', () => {
 		await trigger.activate();
 		expect(await sandbox.deliver('purchase', undefined, { body })).toBe(400);
 		expect(trigger.emitted).toEqual([]);
-		const direct = await trigger.receive(typeof body === 'string' ? {} : body, { rawBody: typeof body === 'string' ? body : undefined });
+		const direct = await trigger.receive(typeof body === 'string' ? {} : body, {
+			rawBody: typeof body === 'string' ? body : undefined,
+		});
 		expect(direct.status).toBe(400);
 		expect(direct.body?.error).toMatch(message);
 	});
@@ -316,7 +388,7 @@ describe('malformed and repeated deliveries', () => {
 });
 
 describe('Confirm With API', () => {
-	test('a real record: one GET by ID, and the item carries the API\'s data, not the sender\'s', async () => {
+	test("a real record: one GET by ID, and the item carries the API's data, not the sender's", async () => {
 		const trigger = await runner({ event: 'payment_succeeded', confirm: true });
 		await trigger.activate();
 		const payload = sandbox.hookPayload('payment_succeeded', { transactionId: '4' });

@@ -49,25 +49,48 @@ describe('Contact Note → Create', () => {
 		expect(sandbox.store.contact_notes).toHaveLength(before + 1);
 		const created = sandbox.store.contact_notes[before];
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ id: created.id, type: 'contact_notes', body: created.attributes.body, contact_id: '3' });
+		expect(items[0]).toMatchObject({
+			id: created.id,
+			type: 'contact_notes',
+			body: created.attributes.body,
+			contact_id: '3',
+		});
 	});
 
 	test('the contact ID is trimmed in the body', async () => {
-		const { request } = await onlyWrite({ resource: 'contactNote', operation: 'create', contactId: rl('  2 '), body: 'Prefers email' });
+		const { request } = await onlyWrite({
+			resource: 'contactNote',
+			operation: 'create',
+			contactId: rl('  2 '),
+			body: 'Prefers email',
+		});
 		expect(request.body).toEqual({
-			data: { type: 'contact_notes', attributes: { body: 'Prefers email' }, relationships: { contact: { data: { id: '2', type: 'contacts' } } } },
+			data: {
+				type: 'contact_notes',
+				attributes: { body: 'Prefers email' },
+				relationships: { contact: { data: { id: '2', type: 'contacts' } } },
+			},
 		});
 	});
 
 	test('the contact ID from an expression on the input item', async () => {
 		const result = await runWith(
 			sandbox,
-			{ resource: 'contactNote', operation: 'create', contactId: rl('={{ $json.contact }}'), body: '={{ "Note for " + $json.contact }}' },
+			{
+				resource: 'contactNote',
+				operation: 'create',
+				contactId: rl('={{ $json.contact }}'),
+				body: '={{ "Note for " + $json.contact }}',
+			},
 			{ input: [{ contact: 5 }] },
 		);
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests[0].body).toEqual({
-			data: { type: 'contact_notes', attributes: { body: 'Note for 5' }, relationships: { contact: { data: { id: '5', type: 'contacts' } } } },
+			data: {
+				type: 'contact_notes',
+				attributes: { body: 'Note for 5' },
+				relationships: { contact: { data: { id: '5', type: 'contacts' } } },
+			},
 		});
 	});
 });
@@ -82,14 +105,21 @@ describe('Contact → Update', () => {
 		});
 		expect(request.method).toBe('PATCH');
 		expect(request.rawPath).toBe('/v1/contacts/6');
-		expect(request.body).toEqual({ data: { id: '6', type: 'contacts', attributes: { address_city: 'Lisbon', custom_2: 'vip' } } });
+		expect(request.body).toEqual({
+			data: { id: '6', type: 'contacts', attributes: { address_city: 'Lisbon', custom_2: 'vip' } },
+		});
 		expect(sandbox.find('contacts', '6')?.attributes).toMatchObject({ address_city: 'Lisbon', custom_2: 'vip' });
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ id: '6', type: 'contacts', address_city: 'Lisbon', custom_2: 'vip' });
 	});
 
 	test.each([true, false])('subscribed is sent as the boolean %s', async (subscribed) => {
-		const { request } = await onlyWrite({ resource: 'contact', operation: 'update', contactId: rl('7'), updateFields: { subscribed } });
+		const { request } = await onlyWrite({
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('7'),
+			updateFields: { subscribed },
+		});
 		expect(request.body).toEqual({ data: { id: '7', type: 'contacts', attributes: { subscribed } } });
 		expect(sandbox.find('contacts', '7')?.attributes.subscribed).toBe(subscribed);
 	});
@@ -99,7 +129,10 @@ describe('Contact → Update', () => {
 		const names = specAttributes('contacts').filter((name) => !name.endsWith('_at'));
 		expect(names).toHaveLength(15);
 		const updateFields = Object.fromEntries(
-			names.map((name) => [name, name === 'subscribed' ? true : name === 'email' ? 'new.address@example.com' : `new ${name}`]),
+			names.map((name) => [
+				name,
+				name === 'subscribed' ? true : name === 'email' ? 'new.address@example.com' : `new ${name}`,
+			]),
 		);
 		const { request } = await onlyWrite({ resource: 'contact', operation: 'update', contactId: rl('8'), updateFields });
 		expect(request.body).toEqual({ data: { id: '8', type: 'contacts', attributes: updateFields } });
@@ -132,7 +165,12 @@ describe('Contact → Update', () => {
 	});
 
 	test('tag IDs as an array from an expression (strings and numbers)', async () => {
-		const { request } = await onlyWrite({ resource: 'contact', operation: 'update', contactId: rl('6'), updateFields: { tagIds: '={{ ["2", 4] }}' } });
+		const { request } = await onlyWrite({
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('6'),
+			updateFields: { tagIds: '={{ ["2", 4] }}' },
+		});
 		expect(request.body).toEqual({
 			data: { id: '6', type: 'contacts', attributes: {} },
 			relationships: {
@@ -149,7 +187,12 @@ describe('Contact → Update', () => {
 	test('tag IDs from an expression on the input item', async () => {
 		const result = await runWith(
 			sandbox,
-			{ resource: 'contact', operation: 'update', contactId: rl('={{ $json.id }}'), updateFields: { tagIds: '={{ $json.tags }}' } },
+			{
+				resource: 'contact',
+				operation: 'update',
+				contactId: rl('={{ $json.id }}'),
+				updateFields: { tagIds: '={{ $json.tags }}' },
+			},
 			{ input: [{ id: '9', tags: ['1', '2'] }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -168,13 +211,23 @@ describe('Contact → Update', () => {
 	});
 
 	test('without Tag IDs there is no relationships member', async () => {
-		const { request } = await onlyWrite({ resource: 'contact', operation: 'update', contactId: rl('10'), updateFields: { name: 'Ada Lovelace' } });
+		const { request } = await onlyWrite({
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl('10'),
+			updateFields: { name: 'Ada Lovelace' },
+		});
 		expect(request.body).not.toHaveProperty('relationships');
 		expect(request.body).not.toHaveProperty('data.relationships');
 	});
 
 	test('the ID in the path and in data.id is the same trimmed ID', async () => {
-		const { request } = await onlyWrite({ resource: 'contact', operation: 'update', contactId: rl(' 11 '), updateFields: { custom_1: 'x' } });
+		const { request } = await onlyWrite({
+			resource: 'contact',
+			operation: 'update',
+			contactId: rl(' 11 '),
+			updateFields: { custom_1: 'x' },
+		});
 		expect(request.rawPath).toBe('/v1/contacts/11');
 		expect(request.body).toEqual({ data: { id: '11', type: 'contacts', attributes: { custom_1: 'x' } } });
 	});
@@ -193,7 +246,10 @@ describe('Form → Submit', () => {
 		expect(request.rawPath).toBe('/v1/forms/3/submit');
 		expect(request.status).toBe(201);
 		expect(request.body).toEqual({
-			data: { type: 'form_submissions', attributes: { email: 'lin@example.com', name: 'Lin', custom_2: 'webinar', address_country: 'PT' } },
+			data: {
+				type: 'form_submissions',
+				attributes: { email: 'lin@example.com', name: 'Lin', custom_2: 'webinar', address_country: 'PT' },
+			},
 		});
 		expect(sandbox.store.form_submissions).toHaveLength(before + 1);
 		expect(items).toHaveLength(1);
@@ -211,31 +267,56 @@ describe('Form → Submit', () => {
 	test("all 13 string fields of the spec's submit body", async () => {
 		const names = specAttributes('form_submissions');
 		expect(names).toHaveLength(13);
-		const submissionFields = Object.fromEntries(names.map((name) => [name, name === 'email' ? 'all.fields@example.com' : `value of ${name}`]));
+		const submissionFields = Object.fromEntries(
+			names.map((name) => [name, name === 'email' ? 'all.fields@example.com' : `value of ${name}`]),
+		);
 		const { request } = await onlyWrite({ resource: 'form', operation: 'submit', formId: rl('1'), submissionFields });
 		expect(request.body).toEqual({ data: { type: 'form_submissions', attributes: submissionFields } });
 	});
 });
 
 describe('Simplify on writes: the answered resource object flattened (default), or raw with Simplify off', () => {
-	const WRITES: Array<{ name: string; parameters: INodeParameters; simple: Record<string, unknown>; raw: Record<string, unknown> }> = [
+	const WRITES: Array<{
+		name: string;
+		parameters: INodeParameters;
+		simple: Record<string, unknown>;
+		raw: Record<string, unknown>;
+	}> = [
 		{
 			name: 'Contact Note → Create',
 			parameters: { resource: 'contactNote', operation: 'create', contactId: rl('4'), body: 'Raw or simple' },
 			simple: { type: 'contact_notes', body: 'Raw or simple', contact_id: '4' },
-			raw: { type: 'contact_notes', attributes: { body: 'Raw or simple' }, relationships: { contact: { data: { id: '4', type: 'contacts' } } } },
+			raw: {
+				type: 'contact_notes',
+				attributes: { body: 'Raw or simple' },
+				relationships: { contact: { data: { id: '4', type: 'contacts' } } },
+			},
 		},
 		{
 			name: 'Contact → Update',
-			parameters: { resource: 'contact', operation: 'update', contactId: rl('9'), updateFields: { custom_3: 'raw or simple' } },
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: rl('9'),
+				updateFields: { custom_3: 'raw or simple' },
+			},
 			simple: { id: '9', type: 'contacts', custom_3: 'raw or simple' },
 			raw: { id: '9', type: 'contacts', attributes: { custom_3: 'raw or simple' } },
 		},
 		{
 			name: 'Form → Submit',
-			parameters: { resource: 'form', operation: 'submit', formId: rl('2'), submissionFields: { email: 'raw@example.com' } },
+			parameters: {
+				resource: 'form',
+				operation: 'submit',
+				formId: rl('2'),
+				submissionFields: { email: 'raw@example.com' },
+			},
 			simple: { type: 'form_submissions', email: 'raw@example.com', form_id: '2' },
-			raw: { type: 'form_submissions', attributes: { email: 'raw@example.com' }, relationships: { form: { data: { id: '2', type: 'forms' } } } },
+			raw: {
+				type: 'form_submissions',
+				attributes: { email: 'raw@example.com' },
+				relationships: { form: { data: { id: '2', type: 'forms' } } },
+			},
 		},
 	];
 
@@ -249,6 +330,8 @@ describe('Simplify on writes: the answered resource object flattened (default), 
 		const off = await onlyWrite({ ...parameters, simple: false });
 		expect(off.items).toHaveLength(1);
 		expect(off.items[0]).toMatchObject(raw);
-		expect(Object.keys(off.items[0]).filter((key) => !['id', 'type', 'attributes', 'relationships', 'links'].includes(key))).toEqual([]);
+		expect(
+			Object.keys(off.items[0]).filter((key) => !['id', 'type', 'attributes', 'relationships', 'links'].includes(key)),
+		).toEqual([]);
 	});
 });

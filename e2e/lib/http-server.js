@@ -19,7 +19,13 @@ function startServer(handler, { port = 0 } = {}) {
 					body = JSON.parse(raw);
 				} catch {}
 			}
-			const rec = { method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
+			const rec = {
+				method: req.method,
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams),
+				headers: req.headers,
+				body,
+			};
 			requests.push(rec);
 			let out;
 			try {

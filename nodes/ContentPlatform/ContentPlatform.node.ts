@@ -21,7 +21,8 @@ export class ContentPlatform implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Read and write contacts, customers, orders, transactions, forms, podcasts and more on the Content Platform API',
+		description:
+			'Read and write contacts, customers, orders, transactions, forms, podcasts and more on the Content Platform API',
 		defaults: {
 			name: 'Content Platform',
 		},

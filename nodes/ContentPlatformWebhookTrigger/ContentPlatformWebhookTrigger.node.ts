@@ -75,7 +75,8 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow at once when the Content Platform sends an event (purchase, payment, order, form submission, tag added or removed)',
+		description:
+			'Starts the workflow at once when the Content Platform sends an event (purchase, payment, order, form submission, tag added or removed)',
 		defaults: {
 			name: 'Content Platform Webhook Trigger',
 		},
@@ -118,7 +119,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API\'s data, not the sender\'s',
+					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
 			},
 			{
 				displayName: 'Simplify',
@@ -139,7 +140,8 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 						name: 'resourceId',
 						type: 'string',
 						default: '',
-						description: 'Only events of this one resource, for example the ID of one tag for Tag Added (empty: every event of the kind)',
+						description:
+							'Only events of this one resource, for example the ID of one tag for Tag Added (empty: every event of the kind)',
 					},
 				],
 			},
@@ -184,7 +186,10 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				const siteId = siteIdOf(this);
 				const options = this.getNodeParameter('options', {}) as IDataObject;
 				if (siteId === '') {
-					throw new NodeOperationError(this.getNode(), '"Site ID" is empty: enter the ID of the site whose events to receive');
+					throw new NodeOperationError(
+						this.getNode(),
+						'"Site ID" is empty: enter the ID of the site whose events to receive',
+					);
 				}
 				try {
 					const hook = await createHook(this, {
@@ -243,7 +248,9 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				return reply(this, 503, { error: `Could not confirm the record with the API: ${(error as Error).message}` });
 			}
 			if (!confirmed || confirmed.type !== event.primaryType) {
-				return reply(this, 400, { error: `The API has no ${event.primaryType} record with ID "${delivery.primary.id}"` });
+				return reply(this, 400, {
+					error: `The API has no ${event.primaryType} record with ID "${delivery.primary.id}"`,
+				});
 			}
 			delivery.primary = { ...confirmed, id: String(confirmed.id) };
 		}

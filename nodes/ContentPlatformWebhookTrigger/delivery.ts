@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { indexIncluded, isResourceObject, simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import {
+	indexIncluded,
+	isResourceObject,
+	simplifyResource,
+	type ResourceObject,
+} from '../ContentPlatform/shared/jsonapi';
 import type { HookEvent } from './hookEvents';
 
 /**
@@ -65,7 +70,11 @@ export function parseDelivery(body: unknown, event: HookEvent): Delivery | strin
 export function deliveryItem(delivery: Delivery, simplify: boolean): IDataObject {
 	const meta = { event: delivery.event, delivery_id: delivery.id };
 	if (!simplify) {
-		return { ...(delivery.primary as unknown as IDataObject), included: delivery.others as unknown as IDataObject[], ...meta };
+		return {
+			...(delivery.primary as unknown as IDataObject),
+			included: delivery.others as unknown as IDataObject[],
+			...meta,
+		};
 	}
 	const index = indexIncluded(delivery.others);
 	const item = simplifyResource(delivery.primary, index);

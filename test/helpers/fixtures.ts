@@ -51,10 +51,7 @@ export interface UseSandboxOptions extends SandboxOptions {
  * let sandbox: Sandbox;
  * useSandbox((started) => { sandbox = started; }, { token: CANARY, clearBeforeEach: true });
  */
-export function useSandbox(
-	onStart: (sandbox: Sandbox) => void | Promise<void>,
-	options: UseSandboxOptions = {},
-): void {
+export function useSandbox(onStart: (sandbox: Sandbox) => void | Promise<void>, options: UseSandboxOptions = {}): void {
 	const { perTest = false, clearBeforeEach = false, ...sandboxOptions } = options;
 	let sandbox: Sandbox | undefined;
 	(perTest ? beforeEach : beforeAll)(async () => {
@@ -166,10 +163,12 @@ export const SHARED_FILTERS: string[] = [...section('### Shared filters').matchA
 	.filter((name) => name !== '' && name !== 'Names');
 
 /** The spec's endpoint summary table: method and path of the 20 endpoints. */
-export const SPEC_SUMMARY = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map((m) => ({
-	method: m[1] as SpecEndpoint['method'],
-	path: m[2],
-}));
+export const SPEC_SUMMARY = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map(
+	(m) => ({
+		method: m[1] as SpecEndpoint['method'],
+		path: m[2],
+	}),
+);
 
 /** Names in the parenthesis after a parameter: "(allowed: a, b)", "(may hold a, b)", "(for example a, b)", "(a field name such as title)". */
 function namesAfter(text: string, parameter: string): string[] {
@@ -201,7 +200,9 @@ export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }
 		.filter((line) => /^(- )?Query/.test(line))
 		.join('\n');
 	const params = new Set(
-		[...queryText.matchAll(/`(include|sort|fields\[[a-z_]+\]|page\[(?:number|size)\]|filter\[[a-z_]+\])`/g)].map((m) => m[1]),
+		[...queryText.matchAll(/`(include|sort|fields\[[a-z_]+\]|page\[(?:number|size)\]|filter\[[a-z_]+\])`/g)].map(
+			(m) => m[1],
+		),
 	);
 	if (/shared filter table|same filters as contacts/.test(queryText)) {
 		for (const name of SHARED_FILTERS) params.add(`filter[${name}]`);
@@ -254,7 +255,8 @@ export function nodeOperationFor(
 		const endpoint = resource.endpoints.find((e) => e.method === method && `/v1${e.path}` === path);
 		if (!endpoint) continue;
 		const property = NODE_PROPERTIES.find(
-			(p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource.value),
+			(p) =>
+				p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource.value),
 		);
 		const option = ((property?.options ?? []) as INodePropertyOptions[]).find((o) => o.value === endpoint.operation);
 		if (option) return { resource: resource.value, operation: String(option.value), option };

@@ -83,7 +83,12 @@ export const oAuth2ApiCredentialType: ICredentialType = {
 	displayName: 'OAuth2 API',
 	genericAuth: true,
 	properties: [
-		{ displayName: 'Use Dynamic Client Registration', name: 'useDynamicClientRegistration', type: 'hidden', default: false },
+		{
+			displayName: 'Use Dynamic Client Registration',
+			name: 'useDynamicClientRegistration',
+			type: 'hidden',
+			default: false,
+		},
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',
@@ -185,8 +190,20 @@ export const oAuth2ApiCredentialType: ICredentialType = {
 			},
 			default: '',
 		},
-		{ displayName: 'Ignore SSL Issues (Insecure)', name: 'ignoreSSLIssues', type: 'boolean', default: false, doNotInherit: true },
-		{ displayName: 'Token Expired Status Code', name: 'tokenExpiredStatusCode', type: 'number', default: 401, doNotInherit: true },
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSSLIssues',
+			type: 'boolean',
+			default: false,
+			doNotInherit: true,
+		},
+		{
+			displayName: 'Token Expired Status Code',
+			name: 'tokenExpiredStatusCode',
+			type: 'number',
+			default: 401,
+			doNotInherit: true,
+		},
 		{ displayName: 'JWE Token Decryption', name: 'jweEnabled', type: 'boolean', default: false, doNotInherit: true },
 	],
 };
@@ -206,7 +223,14 @@ function credentialTypeByName(name: string): ICredentialType {
  * Hidden OAuth endpoint/flow fields that n8n always takes from the credential type, never from the
  * stored data (n8n cli credentials-helper `applyDefaultsAndOverwrites`, OAUTH_PINNED_FIELDS).
  */
-const OAUTH_PINNED_FIELDS = ['authUrl', 'accessTokenUrl', 'grantType', 'authentication', 'requestTokenUrl', 'signatureMethod'];
+const OAUTH_PINNED_FIELDS = [
+	'authUrl',
+	'accessTokenUrl',
+	'grantType',
+	'authentication',
+	'requestTokenUrl',
+	'signatureMethod',
+];
 
 /** The node n8n resolves credential expressions on when no execution data is at hand. */
 const MOCK_NODE: INode = { id: 'mock', name: '', typeVersion: 1, type: 'mock', position: [0, 0], parameters: {} };
@@ -275,7 +299,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
 					const resolve = (v: string) => {
 						if (v.charAt(0) !== '=' || !workflow || !node) return v;
-						const resolved = workflow.expression.getSimpleParameterValue(node, v, 'internal', { $credentials: credentials }, undefined, '');
+						const resolved = workflow.expression.getSimpleParameterValue(
+							node,
+							v,
+							'internal',
+							{ $credentials: credentials },
+							undefined,
+							'',
+						);
 						return resolved ? String(resolved) : '';
 					};
 					options[outerKey] ??= {};
@@ -402,7 +433,14 @@ export function resolveCredentialDefaults(
 	for (const field of OAUTH_PINNED_FIELDS) {
 		if (properties.some((p) => p.name === field && p.type === 'hidden')) delete stored[field];
 	}
-	let result = NodeHelpers.getNodeParameters(properties, stored as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+	let result = NodeHelpers.getNodeParameters(
+		properties,
+		stored as INodeParameters,
+		true,
+		false,
+		null,
+		null,
+	) as ICredentialDataDecryptedObject;
 	if (data.oauthTokenData !== undefined) result.oauthTokenData = data.oauthTokenData;
 	if (expressionResolveValues) {
 		const { workflow, runExecutionData, runIndex, itemIndex, node, connectionInputData } = expressionResolveValues;

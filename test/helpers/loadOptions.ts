@@ -46,7 +46,9 @@ export function loadOptionsContext(setup: LoadOptionsSetup): ILoadOptionsFunctio
 	};
 	const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, active: false, nodeTypes });
 	const credentialsHelper =
-		setup.credentials instanceof TestCredentialsHelper ? setup.credentials : new TestCredentialsHelper(setup.credentials);
+		setup.credentials instanceof TestCredentialsHelper
+			? setup.credentials
+			: new TestCredentialsHelper(setup.credentials);
 	// The editor sends the node's parameters with their defaults applied (as the Workflow holds them),
 	// so `authentication` is there and selects the credential.
 	const workflowNode = workflow.getNode(node.name)!;
@@ -54,7 +56,11 @@ export function loadOptionsContext(setup: LoadOptionsSetup): ILoadOptionsFunctio
 	return new LoadOptionsContext(workflow, workflowNode, additionalData, setup.path ?? 'parameters');
 }
 
-type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /**
  * Calls the node's list search `method` (for example `searchOrders`) as the editor does.

@@ -70,7 +70,14 @@ export class WebhookRunner {
 			},
 		};
 		this.credentials = new TestCredentialsHelper(credentials);
-		this.workflow = new Workflow({ id: 'wf-webhook', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData: {} });
+		this.workflow = new Workflow({
+			id: 'wf-webhook',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: {},
+		});
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
@@ -98,14 +105,28 @@ export class WebhookRunner {
 
 	/** The node's production (or test) webhook URL, as n8n computes it. */
 	url(isTest = false): string {
-		const context = new HookContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate', this.webhookData(isTest));
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			'trigger',
+			'activate',
+			this.webhookData(isTest),
+		);
 		return context.getNodeWebhookUrl('default')!;
 	}
 
 	private async method(name: 'checkExists' | 'create' | 'delete', isTest: boolean): Promise<boolean> {
 		const mode = isTest ? 'manual' : 'trigger';
 		const activation = isTest ? 'manual' : 'activate';
-		const context = new HookContext(this.workflow, this.node, this.additionalData(), mode, activation, this.webhookData(isTest));
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			mode,
+			activation,
+			this.webhookData(isTest),
+		);
 		return (await webhookTrigger.webhookMethods.default[name].call(context)) as boolean;
 	}
 
@@ -166,11 +187,23 @@ export class WebhookRunner {
 			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 		});
 		const data = { ...this.webhookData(options.isTest === true), workflowExecuteAdditionalData: additionalData };
-		const context = new WebhookContext(this.workflow, this.node, additionalData, options.isTest ? 'manual' : 'webhook', data, [], null);
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			options.isTest ? 'manual' : 'webhook',
+			data,
+			[],
+			null,
+		);
 		const result = await webhookTrigger.webhook.call(context);
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 		if (result.noWebhookResponse) {
-			return { status: reply.status ?? 0, body: reply.text ? (JSON.parse(reply.text) as IDataObject) : undefined, items };
+			return {
+				status: reply.status ?? 0,
+				body: reply.text ? (JSON.parse(reply.text) as IDataObject) : undefined,
+				items,
+			};
 		}
 		return { status: 200, items };
 	}
@@ -183,16 +216,19 @@ export class WebhookRunner {
 	/** Starts the receiver on 127.0.0.1 (n8n's webhook server in these tests); the URLs point at it. */
 	async listen(): Promise<void> {
 		this.server = createServer((req, res) => {
-			void readJson(req).then(async ({ parsed, raw }) => {
-				const isTest = (req.url ?? '').startsWith('/webhook-test/');
-				const result = await this.receive(parsed, { rawBody: raw, isTest });
-				this.emitted.push(...result.items);
-				res.writeHead(result.status, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify(result.body ?? { message: 'Workflow was started' }));
-			}, () => {
-				res.writeHead(500);
-				res.end();
-			});
+			void readJson(req).then(
+				async ({ parsed, raw }) => {
+					const isTest = (req.url ?? '').startsWith('/webhook-test/');
+					const result = await this.receive(parsed, { rawBody: raw, isTest });
+					this.emitted.push(...result.items);
+					res.writeHead(result.status, { 'Content-Type': 'application/json' });
+					res.end(JSON.stringify(result.body ?? { message: 'Workflow was started' }));
+				},
+				() => {
+					res.writeHead(500);
+					res.end();
+				},
+			);
 		});
 		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
 		const address = this.server.address() as { port: number };

@@ -27,7 +27,14 @@ const SITE_SCOPED_LISTS = new Set(['/v1/contacts', '/v1/customers']);
 function createAccount(options = {}) {
 	return {
 		multiSite: options.multiSite === true,
-		user: { id: '1', initials: 'AO', name: 'Avery Owner', email: 'owner@example.com', role_level: 'OWNER', ...(options.user || {}) },
+		user: {
+			id: '1',
+			initials: 'AO',
+			name: 'Avery Owner',
+			email: 'owner@example.com',
+			role_level: 'OWNER',
+			...(options.user || {}),
+		},
 	};
 }
 

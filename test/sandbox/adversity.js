@@ -80,7 +80,9 @@ function attributes(adversity, record, attrs) {
 
 /** Hook: how long to wait before answering this request (ms). */
 function delayFor(adversity, recorded) {
-	return adversity.delayMs > 0 && recorded.rawPath.startsWith('/v1/') && recorded.rawPath !== '/v1/oauth/token' ? adversity.delayMs : 0;
+	return adversity.delayMs > 0 && recorded.rawPath.startsWith('/v1/') && recorded.rawPath !== '/v1/oauth/token'
+		? adversity.delayMs
+		: 0;
 }
 
 module.exports = { createAdversity, page, afterSort, attributes, delayFor };

@@ -40,19 +40,78 @@ function hashString(text) {
 }
 
 const FIRST_NAMES = [
-	'Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'Lucas',
-	'Mia', 'Mateo', 'Charlotte', 'Levi', 'Harper', 'Ethan', 'Evelyn', 'James', 'Aria', 'Benjamin',
-	'Chloé', 'Jürgen', 'Priya', 'Kenji', 'Fatima', 'Santiago', 'Ingrid', 'Kwame', 'Zoë', 'Mateus',
+	'Olivia',
+	'Liam',
+	'Emma',
+	'Noah',
+	'Amelia',
+	'Oliver',
+	'Sophia',
+	'Elijah',
+	'Isabella',
+	'Lucas',
+	'Mia',
+	'Mateo',
+	'Charlotte',
+	'Levi',
+	'Harper',
+	'Ethan',
+	'Evelyn',
+	'James',
+	'Aria',
+	'Benjamin',
+	'Chloé',
+	'Jürgen',
+	'Priya',
+	'Kenji',
+	'Fatima',
+	'Santiago',
+	'Ingrid',
+	'Kwame',
+	'Zoë',
+	'Mateus',
 ];
 const LAST_NAMES = [
-	'Smith', 'Johnson', 'Williams', 'Brown', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez',
-	'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', "O'Brien", 'Nakamura', 'Müller',
-	'Okafor', 'Dubois', 'Rossi', 'Kowalski', 'Silva', 'Nguyen', 'Patel', 'Andersson', 'Cohen', 'Haddad',
+	'Smith',
+	'Johnson',
+	'Williams',
+	'Brown',
+	'Garcia',
+	'Miller',
+	'Davis',
+	'Rodriguez',
+	'Martinez',
+	'Hernandez',
+	'Lopez',
+	'Wilson',
+	'Anderson',
+	'Thomas',
+	'Taylor',
+	'Moore',
+	'Jackson',
+	"O'Brien",
+	'Nakamura',
+	'Müller',
+	'Okafor',
+	'Dubois',
+	'Rossi',
+	'Kowalski',
+	'Silva',
+	'Nguyen',
+	'Patel',
+	'Andersson',
+	'Cohen',
+	'Haddad',
 ];
 const CITIES = [
-	['Austin', 'TX', 'US', '78701'], ['Portland', 'OR', 'US', '97201'], ['Denver', 'CO', 'US', '80202'],
-	['Toronto', 'ON', 'CA', 'M5V 2T6'], ['London', '', 'GB', 'SW1A 1AA'], ['Berlin', 'BE', 'DE', '10115'],
-	['Sydney', 'NSW', 'AU', '2000'], ['Chicago', 'IL', 'US', '60601'],
+	['Austin', 'TX', 'US', '78701'],
+	['Portland', 'OR', 'US', '97201'],
+	['Denver', 'CO', 'US', '80202'],
+	['Toronto', 'ON', 'CA', 'M5V 2T6'],
+	['London', '', 'GB', 'SW1A 1AA'],
+	['Berlin', 'BE', 'DE', '10115'],
+	['Sydney', 'NSW', 'AU', '2000'],
+	['Chicago', 'IL', 'US', '60601'],
 ];
 const STREETS = ['Maple Ave', 'Oak Street', 'Sunset Blvd', 'High Street', 'Elm Road', 'King Street', 'Lakeview Dr'];
 
@@ -94,18 +153,45 @@ function idNumber(id) {
 // ---------------------------------------------------------------------------
 
 const STRING_CONTACT_ATTRIBUTES = [
-	'name', 'email', 'phone_number', 'business_number', 'address_line_1', 'address_line_2', 'address_city',
-	'address_state', 'address_country', 'address_zip', 'external_user_id', 'custom_1', 'custom_2', 'custom_3',
+	'name',
+	'email',
+	'phone_number',
+	'business_number',
+	'address_line_1',
+	'address_line_2',
+	'address_city',
+	'address_state',
+	'address_country',
+	'address_zip',
+	'external_user_id',
+	'custom_1',
+	'custom_2',
+	'custom_3',
 ];
 
 const FORM_SUBMISSION_ATTRIBUTES = [
-	'name', 'email', 'phone_number', 'business_number', 'address_line_1', 'address_line_2', 'address_city',
-	'address_state', 'address_country', 'address_zip', 'custom_1', 'custom_2', 'custom_3',
+	'name',
+	'email',
+	'phone_number',
+	'business_number',
+	'address_line_1',
+	'address_line_2',
+	'address_city',
+	'address_state',
+	'address_country',
+	'address_zip',
+	'custom_1',
+	'custom_2',
+	'custom_3',
 ];
 
 const MONEY_ATTRIBUTES = [
-	'total_price_in_cents', 'subtotal_in_cents', 'sales_tax_amount_in_cents', 'discount_amount_in_cents',
-	'formatted_total_price', 'formatted_subtotal',
+	'total_price_in_cents',
+	'subtotal_in_cents',
+	'sales_tax_amount_in_cents',
+	'discount_amount_in_cents',
+	'formatted_total_price',
+	'formatted_subtotal',
 ];
 
 const one = (type) => ({ type, many: false });
@@ -185,7 +271,13 @@ const TYPES = {
 	},
 	contacts: {
 		model: 'Contact',
-		attributes: [...STRING_CONTACT_ATTRIBUTES.slice(0, 4), 'subscribed', ...STRING_CONTACT_ATTRIBUTES.slice(4), 'created_at', 'updated_at'],
+		attributes: [
+			...STRING_CONTACT_ATTRIBUTES.slice(0, 4),
+			'subscribed',
+			...STRING_CONTACT_ATTRIBUTES.slice(4),
+			'created_at',
+			'updated_at',
+		],
 		writableAttributes: [...STRING_CONTACT_ATTRIBUTES, 'subscribed'],
 		relationships: {
 			customer: inverseOne('customers', 'contact'),
@@ -215,14 +307,28 @@ const TYPES = {
 		attributes: ['body', 'created_at', 'updated_at'],
 		relationships: { contact: one('contacts') },
 		hasTimestamps: true,
-		defaults: (n) => ({ body: pick(['Called, left a voicemail.', 'Interested in the annual plan.', 'Asked about a refund.'], n) }),
+		defaults: (n) => ({
+			body: pick(['Called, left a voicemail.', 'Interested in the annual plan.', 'Asked about a refund.'], n),
+		}),
 		defaultRelationships: () => ({ contact: null }),
 	},
 	customers: {
 		model: 'Customer',
 		attributes: [
-			'name', 'email', 'avatar', 'external_user_id', 'public_bio', 'public_location', 'public_website', 'socials',
-			'net_revenue', 'sign_in_count', 'last_request_at', 'bounced_at', 'created_at', 'updated_at',
+			'name',
+			'email',
+			'avatar',
+			'external_user_id',
+			'public_bio',
+			'public_location',
+			'public_website',
+			'socials',
+			'net_revenue',
+			'sign_in_count',
+			'last_request_at',
+			'bounced_at',
+			'created_at',
+			'updated_at',
 		],
 		relationships: {
 			contact: one('contacts'),
@@ -244,7 +350,7 @@ const TYPES = {
 				public_location: pick(CITIES, n)[0],
 				public_website: n % 2 === 0 ? `https://${handle}.example.com` : '',
 				socials: { twitter: `@${handle}`, facebook: n % 2 ? '' : handle, instagram: n % 3 ? handle : '' },
-				net_revenue: ((n * 4900) % 50000 / 100 + 49).toFixed(2),
+				net_revenue: (((n * 4900) % 50000) / 100 + 49).toFixed(2),
 				sign_in_count: (n * 13) % 60,
 				last_request_at: new Date(Date.parse(createdAt) + ((n * 5) % 20) * DAY_MS).toISOString(),
 				bounced_at: n % 11 === 0 ? createdAt : null,
@@ -262,9 +368,22 @@ const TYPES = {
 	offers: {
 		model: 'Offer',
 		attributes: [
-			'title', 'description', 'internal_title', 'currency', 'payment_type', 'payment_method', 'price_description',
-			'token', 'checkout_url', 'image_url', 'price_in_cents', 'recurring_offer', 'subscription', 'one_time',
-			'single', 'free',
+			'title',
+			'description',
+			'internal_title',
+			'currency',
+			'payment_type',
+			'payment_method',
+			'price_description',
+			'token',
+			'checkout_url',
+			'image_url',
+			'price_in_cents',
+			'recurring_offer',
+			'subscription',
+			'one_time',
+			'single',
+			'free',
 		],
 		relationships: { site: one('sites') },
 		defaults: (n) => {
@@ -321,9 +440,17 @@ const TYPES = {
 	orders: {
 		model: 'Order',
 		attributes: [
-			'order_number', 'currency_code', 'currency_symbol', 'fulfilled_at', 'created_at',
-			'total_price_in_cents', 'subtotal_in_cents', 'sales_tax_amount_in_cents', 'discount_amount_in_cents',
-			'formatted_total_price', 'formatted_subtotal',
+			'order_number',
+			'currency_code',
+			'currency_symbol',
+			'fulfilled_at',
+			'created_at',
+			'total_price_in_cents',
+			'subtotal_in_cents',
+			'sales_tax_amount_in_cents',
+			'discount_amount_in_cents',
+			'formatted_total_price',
+			'formatted_subtotal',
 		],
 		relationships: { site: one('sites'), customer: one('customers'), order_items: inverseMany('order_items', 'order') },
 		sortKeys: ['order_number', 'created_at', 'fulfilled_at'],
@@ -339,7 +466,14 @@ const TYPES = {
 	order_items: {
 		model: 'OrderItem',
 		attributes: [
-			'quantity', 'currency_code', 'currency_symbol', 'item_type', 'item_id', 'title', 'fulfilled_at', 'created_at',
+			'quantity',
+			'currency_code',
+			'currency_symbol',
+			'item_type',
+			'item_id',
+			'title',
+			'fulfilled_at',
+			'created_at',
 			...MONEY_ATTRIBUTES,
 		],
 		relationships: { order: one('orders') },
@@ -359,8 +493,15 @@ const TYPES = {
 	transactions: {
 		model: 'Transaction',
 		attributes: [
-			'action', 'state', 'payment_type', 'amount_in_cents', 'sales_tax_in_cents', 'currency', 'currency_symbol',
-			'formatted_amount', 'created_at',
+			'action',
+			'state',
+			'payment_type',
+			'amount_in_cents',
+			'sales_tax_in_cents',
+			'currency',
+			'currency_symbol',
+			'formatted_amount',
+			'created_at',
 		],
 		relationships: { customer: one('customers'), offer: one('offers') },
 		sortKeys: null,
@@ -385,7 +526,12 @@ const TYPES = {
 	forms: {
 		model: 'Form',
 		attributes: ['title', 'default', 'webhook_url', 'url', 'created_at', 'updated_at'],
-		relationships: { site: one('sites'), offer: one('offers'), fields: many('form_fields'), contact_tags: many('contact_tags') },
+		relationships: {
+			site: one('sites'),
+			offer: one('offers'),
+			fields: many('form_fields'),
+			contact_tags: many('contact_tags'),
+		},
 		hasTimestamps: true,
 		defaults: (n) => ({
 			title: pick(['Newsletter signup', 'Free guide download', 'Webinar registration', 'Contact us'], n - 1),
@@ -401,7 +547,12 @@ const TYPES = {
 		relationships: {},
 		defaults: (n) => {
 			const name = pick(['name', 'email', 'phone_number', 'custom_1'], n - 1);
-			return { name, label: name.replace(/_/g, ' '), field_type: name === 'email' ? 'email' : 'text', required: name === 'email' };
+			return {
+				name,
+				label: name.replace(/_/g, ' '),
+				field_type: name === 'email' ? 'email' : 'text',
+				required: name === 'email',
+			};
 		},
 	},
 	form_submissions: {
@@ -426,9 +577,25 @@ const TYPES = {
 	podcasts: {
 		model: 'Podcast',
 		attributes: [
-			'title', 'description', 'language', 'owner_email', 'author', 'status', 'show_type', 'thumbnail_url',
-			'cover_art_url', 'migrated_to_url', 'url', 'categories', 'directories', 'migrated', 'public', 'ready',
-			'distribution_ready', 'created_at', 'updated_at',
+			'title',
+			'description',
+			'language',
+			'owner_email',
+			'author',
+			'status',
+			'show_type',
+			'thumbnail_url',
+			'cover_art_url',
+			'migrated_to_url',
+			'url',
+			'categories',
+			'directories',
+			'migrated',
+			'public',
+			'ready',
+			'distribution_ready',
+			'created_at',
+			'updated_at',
 		],
 		relationships: { site: one('sites') },
 		sortKeys: 'attributes',
@@ -460,7 +627,17 @@ const TYPES = {
 	},
 	blog_posts: {
 		model: 'BlogPost',
-		attributes: ['title', 'url', 'content', 'slug', 'page_title', 'page_description', 'published_at', 'created_at', 'updated_at'],
+		attributes: [
+			'title',
+			'url',
+			'content',
+			'slug',
+			'page_title',
+			'page_description',
+			'published_at',
+			'created_at',
+			'updated_at',
+		],
 		relationships: { blog: one('blogs') },
 		sitePath: ['blog', 'site'],
 		hasTimestamps: true,
@@ -495,7 +672,8 @@ function typeDef(type) {
 function toIdentifier(value, targetType) {
 	if (value === null || value === undefined) return null;
 	if (typeof value === 'string' || typeof value === 'number') return { id: String(value), type: targetType };
-	if (typeof value === 'object' && value.id !== undefined) return { id: String(value.id), type: value.type || targetType };
+	if (typeof value === 'object' && value.id !== undefined)
+		return { id: String(value.id), type: value.type || targetType };
 	throw new Error(`Invalid relationship value ${JSON.stringify(value)}`);
 }
 
@@ -554,7 +732,10 @@ function createDatabase(options = {}) {
 		const out = [];
 		for (let i = 0; i < count; i++) {
 			const spec = make ? make(i) || {} : {};
-			const opts = { ...(spec.id !== undefined ? { id: spec.id } : {}), ...(spec.created_at ? { created_at: spec.created_at } : {}) };
+			const opts = {
+				...(spec.id !== undefined ? { id: spec.id } : {}),
+				...(spec.created_at ? { created_at: spec.created_at } : {}),
+			};
 			out.push(insert(type, spec.attributes, spec.relationships, opts));
 		}
 		return out;
@@ -607,27 +788,65 @@ function seedDatabase(db) {
 
 	insert('sites', { title: 'Creator Academy' }, {}, { created_at: '2025-01-10T09:00:00.000Z' });
 	insert('sites', { title: 'Mindful Money School' }, {}, { created_at: '2025-03-02T09:00:00.000Z' });
-	for (let i = 1; i <= 5; i++) insert('contact_tags', {}, { site: i === 5 ? '2' : '1' }, { created_at: '2025-04-01T00:00:00.000Z' });
-	for (let i = 1; i <= 3; i++) insert('products', { title: pick(['Creator Foundations', 'Money Mindset Masterclass', 'Podcast Launch Lab'], i - 1) }, { site: i === 3 ? '2' : '1' }, { created_at: '2025-05-01T00:00:00.000Z' });
+	for (let i = 1; i <= 5; i++)
+		insert('contact_tags', {}, { site: i === 5 ? '2' : '1' }, { created_at: '2025-04-01T00:00:00.000Z' });
+	for (let i = 1; i <= 3; i++)
+		insert(
+			'products',
+			{ title: pick(['Creator Foundations', 'Money Mindset Masterclass', 'Podcast Launch Lab'], i - 1) },
+			{ site: i === 3 ? '2' : '1' },
+			{ created_at: '2025-05-01T00:00:00.000Z' },
+		);
 	insert('blogs', {}, { site: '1' }, { created_at: '2025-05-01T00:00:00.000Z' });
 
 	// Courses with offers, modules, lessons and media.
 	const courseTitles = ['Creator Foundations', 'Money Mindset Masterclass', 'Podcast Launch Lab'];
 	courseTitles.forEach((title, c) => {
 		const site = c === 2 ? '2' : '1';
-		const offers = [1, 2].map((k) => insert('offers', { title: `${title} — ${k === 1 ? 'Full Access' : 'Monthly'}` }, { site }, { created_at: '2025-06-01T00:00:00.000Z' }));
+		const offers = [1, 2].map((k) =>
+			insert(
+				'offers',
+				{ title: `${title} — ${k === 1 ? 'Full Access' : 'Monthly'}` },
+				{ site },
+				{ created_at: '2025-06-01T00:00:00.000Z' },
+			),
+		);
 		const lessons = [];
 		const modules = [1, 2].map((m) => {
-			const mod = insert('modules', { title: `${title}: Module ${m}`, position: m }, {}, { created_at: '2025-06-01T00:00:00.000Z' });
+			const mod = insert(
+				'modules',
+				{ title: `${title}: Module ${m}`, position: m },
+				{},
+				{ created_at: '2025-06-01T00:00:00.000Z' },
+			);
 			const modLessons = [1, 2].map((l) => {
-				const media = insert('media', { title: `${title} M${m}L${l} video` }, {}, { created_at: '2025-06-01T00:00:00.000Z' });
-				return insert('lessons', { title: `Lesson ${m}.${l}`, position: l }, { module: mod.id, media: [media.id] }, { created_at: '2025-06-01T00:00:00.000Z' });
+				const media = insert(
+					'media',
+					{ title: `${title} M${m}L${l} video` },
+					{},
+					{ created_at: '2025-06-01T00:00:00.000Z' },
+				);
+				return insert(
+					'lessons',
+					{ title: `Lesson ${m}.${l}`, position: l },
+					{ module: mod.id, media: [media.id] },
+					{ created_at: '2025-06-01T00:00:00.000Z' },
+				);
 			});
-			mod.relationships.lessons = normalizeRelationship(TYPES.modules, 'lessons', modLessons.map((l) => l.id));
+			mod.relationships.lessons = normalizeRelationship(
+				TYPES.modules,
+				'lessons',
+				modLessons.map((l) => l.id),
+			);
 			lessons.push(...modLessons);
 			return mod;
 		});
-		const course = insert('courses', { title }, { site, offers: offers.map((o) => o.id), modules: modules.map((m) => m.id), lessons: lessons.map((l) => l.id) }, { created_at: '2025-06-01T00:00:00.000Z' });
+		const course = insert(
+			'courses',
+			{ title },
+			{ site, offers: offers.map((o) => o.id), modules: modules.map((m) => m.id), lessons: lessons.map((l) => l.id) },
+			{ created_at: '2025-06-01T00:00:00.000Z' },
+		);
 		for (const mod of modules) mod.relationships.course = { data: { id: course.id, type: 'courses' } };
 	});
 	const offerCount = db.store.offers.length;
@@ -642,12 +861,17 @@ function seedDatabase(db) {
 	for (let i = 0; i < 25; i++) {
 		const n = i + 1;
 		const contact = db.find('contacts', String(n));
-		insert('customers', {}, {
-			contact: String(n),
-			site: contact.relationships.site.data.id,
-			offers: contact.relationships.offers.data.map((o) => o.id),
-			products: [String(1 + (n % 3))],
-		}, { created_at: contact.created_at });
+		insert(
+			'customers',
+			{},
+			{
+				contact: String(n),
+				site: contact.relationships.site.data.id,
+				offers: contact.relationships.offers.data.map((o) => o.id),
+				products: [String(1 + (n % 3))],
+			},
+			{ created_at: contact.created_at },
+		);
 	}
 	for (let i = 0; i < 3; i++) insert('contact_notes', {}, { contact: String(2 + i * 5) }, { created_at: past(i, 30) });
 
@@ -665,19 +889,29 @@ function seedDatabase(db) {
 		const subtotal = items.reduce((s, it) => s + it.cents, 0);
 		const fulfilled = i % 5 !== 3;
 		const fulfilledAt = fulfilled ? new Date(Date.parse(createdAt) + int(1, 600) * 1000).toISOString() : null;
-		const order = insert('orders', { fulfilled_at: fulfilledAt, ...priceDefaults(subtotal, i % 3 === 0 ? 0.08 : 0) }, {
-			site: customer.relationships.site.data.id,
-			customer: customer.id,
-		}, { created_at: createdAt });
+		const order = insert(
+			'orders',
+			{ fulfilled_at: fulfilledAt, ...priceDefaults(subtotal, i % 3 === 0 ? 0.08 : 0) },
+			{
+				site: customer.relationships.site.data.id,
+				customer: customer.id,
+			},
+			{ created_at: createdAt },
+		);
 		for (const it of items) {
-			insert('order_items', {
-				quantity: it.quantity,
-				item_type: 'Offer',
-				item_id: Number(it.offer.id),
-				title: it.offer.attributes.title,
-				fulfilled_at: fulfilledAt,
-				...priceDefaults(it.cents, i % 3 === 0 ? 0.08 : 0),
-			}, { order: order.id }, { created_at: createdAt });
+			insert(
+				'order_items',
+				{
+					quantity: it.quantity,
+					item_type: 'Offer',
+					item_id: Number(it.offer.id),
+					title: it.offer.attributes.title,
+					fulfilled_at: fulfilledAt,
+					...priceDefaults(it.cents, i % 3 === 0 ? 0.08 : 0),
+				},
+				{ order: order.id },
+				{ created_at: createdAt },
+			);
 		}
 	}
 
@@ -690,21 +924,68 @@ function seedDatabase(db) {
 
 	// Forms (3), form fields, submissions (25).
 	for (let f = 1; f <= 4; f++) insert('form_fields', {}, {}, { created_at: '2025-07-01T00:00:00.000Z' });
-	insert('forms', { title: 'Newsletter signup', default: true, webhook_url: {} }, { site: '1', offer: null, fields: ['1', '2'], contact_tags: ['4'] }, { created_at: '2025-07-01T00:00:00.000Z' });
-	insert('forms', { title: 'Free guide download', webhook_url: 'https://hooks.example.com/forms/2' }, { site: '1', offer: '1', fields: ['1', '2', '3'], contact_tags: ['1'] }, { created_at: '2025-07-02T00:00:00.000Z' });
-	insert('forms', { title: 'Webinar registration', url: 'https://site-2.example.com/forms/3' }, { site: '2', offer: '5', fields: ['1', '2', '4'], contact_tags: ['5'] }, { created_at: '2025-07-03T00:00:00.000Z' });
+	insert(
+		'forms',
+		{ title: 'Newsletter signup', default: true, webhook_url: {} },
+		{ site: '1', offer: null, fields: ['1', '2'], contact_tags: ['4'] },
+		{ created_at: '2025-07-01T00:00:00.000Z' },
+	);
+	insert(
+		'forms',
+		{ title: 'Free guide download', webhook_url: 'https://hooks.example.com/forms/2' },
+		{ site: '1', offer: '1', fields: ['1', '2', '3'], contact_tags: ['1'] },
+		{ created_at: '2025-07-02T00:00:00.000Z' },
+	);
+	insert(
+		'forms',
+		{ title: 'Webinar registration', url: 'https://site-2.example.com/forms/3' },
+		{ site: '2', offer: '5', fields: ['1', '2', '4'], contact_tags: ['5'] },
+		{ created_at: '2025-07-03T00:00:00.000Z' },
+	);
 	for (let i = 0; i < 25; i++) {
 		const form = db.store.forms[i % 3];
-		insert('form_submissions', {}, { site: form.relationships.site.data.id, form: form.id }, { created_at: past(i, 30) });
+		insert(
+			'form_submissions',
+			{},
+			{ site: form.relationships.site.data.id, form: form.id },
+			{ created_at: past(i, 30) },
+		);
 	}
 
 	// Podcasts (6) and blog posts (5).
-	const podcastTitles = ['The Creator Hour', 'Money Minutes', 'Launch Diaries', 'Quiet Growth', 'Studio Sessions', 'Behind the Course'];
-	podcastTitles.forEach((title, i) => insert('podcasts', { title }, { site: i === 5 ? '2' : '1' }, { created_at: past(i, 300) }));
-	const postTitles = ['How to price your first course', 'Ten podcast launch mistakes', 'Email lists still matter', 'Building a creator business', 'Our favourite tools of the year'];
+	const podcastTitles = [
+		'The Creator Hour',
+		'Money Minutes',
+		'Launch Diaries',
+		'Quiet Growth',
+		'Studio Sessions',
+		'Behind the Course',
+	];
+	podcastTitles.forEach((title, i) =>
+		insert('podcasts', { title }, { site: i === 5 ? '2' : '1' }, { created_at: past(i, 300) }),
+	);
+	const postTitles = [
+		'How to price your first course',
+		'Ten podcast launch mistakes',
+		'Email lists still matter',
+		'Building a creator business',
+		'Our favourite tools of the year',
+	];
 	postTitles.forEach((title, i) => {
 		const slug = emailLocal(title).replace(/\./g, '-');
-		insert('blog_posts', { title, slug, url: `https://site-1.example.com/blog/${slug}`, content: `<p>${title}: notes from our team.</p>`, page_title: title, page_description: `Read "${title}".` }, { blog: '1' }, { created_at: past(i, 200) });
+		insert(
+			'blog_posts',
+			{
+				title,
+				slug,
+				url: `https://site-1.example.com/blog/${slug}`,
+				content: `<p>${title}: notes from our team.</p>`,
+				page_title: title,
+				page_description: `Read "${title}".`,
+			},
+			{ blog: '1' },
+			{ created_at: past(i, 200) },
+		);
 	});
 }
 

@@ -28,14 +28,81 @@ const ref = (type, id = '0') => ({ data: { type, id } });
 /** The sample payloads (ids "0"), shaped like the document's examples (purchase: to-one `offer`). */
 function samples() {
 	const purchase = purchaseObject('0', '0', '0', SAMPLE_TIME);
-	const offer = { id: '0', type: 'offers', attributes: { title: 'Sample offer', price_in_cents: 4900, currency: 'USD' }, relationships: { site: ref('sites') } };
-	const customer = { id: '0', type: 'customers', attributes: { name: 'Sample Customer', email: 'customer@example.com', net_revenue: '49.00', created_at: SAMPLE_TIME }, relationships: { contact: ref('contacts'), site: ref('sites') } };
-	const transaction = { id: '0', type: 'transactions', attributes: { action: 'charge', state: 'succeeded', amount_in_cents: 4900, currency: 'USD', formatted_amount: '$49.00', created_at: SAMPLE_TIME }, relationships: { customer: ref('customers'), offer: ref('offers') } };
-	const order = { id: '0', type: 'orders', attributes: { order_number: 1000, total_price_in_cents: 4900, formatted_total_price: '$49.00', created_at: SAMPLE_TIME }, relationships: { site: ref('sites'), customer: ref('customers'), order_items: { data: [{ type: 'order_items', id: '0' }] } } };
-	const orderItem = { id: '0', type: 'order_items', attributes: { title: 'Sample offer', quantity: 1, total_price_in_cents: 4900, created_at: SAMPLE_TIME }, relationships: { order: ref('orders') } };
-	const submission = { id: '0', type: 'form_submissions', attributes: { name: 'Sample Person', email: 'person@example.com', mobile_phone_number: '+15555550100' }, relationships: { site: ref('sites'), form: ref('forms') } };
-	const form = { id: '0', type: 'forms', attributes: { title: 'Sample form', created_at: SAMPLE_TIME }, relationships: { site: ref('sites') } };
-	const contact = { id: '0', type: 'contacts', attributes: { name: 'Sample Contact', email: 'contact@example.com', subscribed: true, created_at: SAMPLE_TIME, updated_at: SAMPLE_TIME }, relationships: { site: ref('sites') } };
+	const offer = {
+		id: '0',
+		type: 'offers',
+		attributes: { title: 'Sample offer', price_in_cents: 4900, currency: 'USD' },
+		relationships: { site: ref('sites') },
+	};
+	const customer = {
+		id: '0',
+		type: 'customers',
+		attributes: {
+			name: 'Sample Customer',
+			email: 'customer@example.com',
+			net_revenue: '49.00',
+			created_at: SAMPLE_TIME,
+		},
+		relationships: { contact: ref('contacts'), site: ref('sites') },
+	};
+	const transaction = {
+		id: '0',
+		type: 'transactions',
+		attributes: {
+			action: 'charge',
+			state: 'succeeded',
+			amount_in_cents: 4900,
+			currency: 'USD',
+			formatted_amount: '$49.00',
+			created_at: SAMPLE_TIME,
+		},
+		relationships: { customer: ref('customers'), offer: ref('offers') },
+	};
+	const order = {
+		id: '0',
+		type: 'orders',
+		attributes: {
+			order_number: 1000,
+			total_price_in_cents: 4900,
+			formatted_total_price: '$49.00',
+			created_at: SAMPLE_TIME,
+		},
+		relationships: {
+			site: ref('sites'),
+			customer: ref('customers'),
+			order_items: { data: [{ type: 'order_items', id: '0' }] },
+		},
+	};
+	const orderItem = {
+		id: '0',
+		type: 'order_items',
+		attributes: { title: 'Sample offer', quantity: 1, total_price_in_cents: 4900, created_at: SAMPLE_TIME },
+		relationships: { order: ref('orders') },
+	};
+	const submission = {
+		id: '0',
+		type: 'form_submissions',
+		attributes: { name: 'Sample Person', email: 'person@example.com', mobile_phone_number: '+15555550100' },
+		relationships: { site: ref('sites'), form: ref('forms') },
+	};
+	const form = {
+		id: '0',
+		type: 'forms',
+		attributes: { title: 'Sample form', created_at: SAMPLE_TIME },
+		relationships: { site: ref('sites') },
+	};
+	const contact = {
+		id: '0',
+		type: 'contacts',
+		attributes: {
+			name: 'Sample Contact',
+			email: 'contact@example.com',
+			subscribed: true,
+			created_at: SAMPLE_TIME,
+			updated_at: SAMPLE_TIME,
+		},
+		relationships: { site: ref('sites') },
+	};
 	const tag = { id: '0', type: 'contact_tags', attributes: { name: 'Sample tag' } };
 	return {
 		purchase: [purchase, offer, customer],
@@ -105,17 +172,27 @@ function createHooks(state, serializeRecord) {
 	const hookObject = (hook) => ({
 		id: hook.id,
 		type: 'hooks',
-		attributes: { event: hook.event, target_url: hook.target_url, resource_id: hook.resource_id, created_at: hook.created_at, updated_at: hook.updated_at },
+		attributes: {
+			event: hook.event,
+			target_url: hook.target_url,
+			resource_id: hook.resource_id,
+			created_at: hook.created_at,
+			updated_at: hook.updated_at,
+		},
 		relationships: { site: ref('sites', hook.site_id) },
 	});
 
 	function list(recorded) {
 		const { query } = recorded;
 		for (const key of Object.keys(query)) {
-			if (key.startsWith('filter[') && key !== 'filter[event_eq]') return errorDoc(400, 'Bad Request', `Unknown filter ${key}`, { parameter: key });
+			if (key.startsWith('filter[') && key !== 'filter[event_eq]')
+				return errorDoc(400, 'Bad Request', `Unknown filter ${key}`, { parameter: key });
 		}
 		const event = query['filter[event_eq]'];
-		if (event !== undefined && !EVENTS[event]) return errorDoc(400, 'Bad Request', `filter[event_eq] must be one of ${Object.keys(EVENTS).join(', ')}`, { parameter: 'filter[event_eq]' });
+		if (event !== undefined && !EVENTS[event])
+			return errorDoc(400, 'Bad Request', `filter[event_eq] must be one of ${Object.keys(EVENTS).join(', ')}`, {
+				parameter: 'filter[event_eq]',
+			});
 		const int = (name, fallback) => {
 			const raw = query[name];
 			if (raw === undefined || raw === '') return fallback;
@@ -123,7 +200,10 @@ function createHooks(state, serializeRecord) {
 		};
 		const number = int('page[number]', 1);
 		const size = Math.min(int('page[size]', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
-		if (Number.isNaN(number) || Number.isNaN(size)) return errorDoc(400, 'Bad Request', 'page[number] and page[size] must be positive integers', { parameter: 'page' });
+		if (Number.isNaN(number) || Number.isNaN(size))
+			return errorDoc(400, 'Bad Request', 'page[number] and page[size] must be positive integers', {
+				parameter: 'page',
+			});
 		const matching = hooks.filter((hook) => event === undefined || hook.event === event);
 		return { status: 200, body: { data: matching.slice((number - 1) * size, number * size).map(hookObject) } };
 	}
@@ -132,18 +212,24 @@ function createHooks(state, serializeRecord) {
 		const body = recorded.body;
 		const data = isObject(body) ? body.data : undefined;
 		const errors = [];
-		const invalid = (pointer, detail) => errors.push({ status: '422', title: 'Unprocessable Entity', detail, source: { pointer } });
+		const invalid = (pointer, detail) =>
+			errors.push({ status: '422', title: 'Unprocessable Entity', detail, source: { pointer } });
 		if (!isObject(data)) invalid('/data', "can't be blank");
 		else {
 			if (data.type !== 'hooks') invalid('/data/type', "must be 'hooks'");
 			const attributes = isObject(data.attributes) ? data.attributes : {};
-			if (!EVENTS[attributes.event]) invalid('/data/attributes/event', `must be one of ${Object.keys(EVENTS).join(', ')}`);
-			if (typeof attributes.target_url !== 'string' || !/^https?:\/\/\S+$/.test(attributes.target_url)) invalid('/data/attributes/target_url', 'must be an http(s) URL');
+			if (!EVENTS[attributes.event])
+				invalid('/data/attributes/event', `must be one of ${Object.keys(EVENTS).join(', ')}`);
+			if (typeof attributes.target_url !== 'string' || !/^https?:\/\/\S+$/.test(attributes.target_url))
+				invalid('/data/attributes/target_url', 'must be an http(s) URL');
 			const resourceId = attributes.resource_id;
-			if (resourceId !== undefined && resourceId !== null && !/^\d+$/.test(String(resourceId))) invalid('/data/attributes/resource_id', 'must be an integer');
-			const site = isObject(data.relationships) && isObject(data.relationships.site) ? data.relationships.site.data : undefined;
+			if (resourceId !== undefined && resourceId !== null && !/^\d+$/.test(String(resourceId)))
+				invalid('/data/attributes/resource_id', 'must be an integer');
+			const site =
+				isObject(data.relationships) && isObject(data.relationships.site) ? data.relationships.site.data : undefined;
 			if (!isObject(site) || site.id === undefined) invalid('/data/relationships/site/data', "can't be blank");
-			else if (!state.db.find('sites', String(site.id))) invalid('/data/relationships/site/data/id', `Couldn't find Site with 'id'=${site.id}`);
+			else if (!state.db.find('sites', String(site.id)))
+				invalid('/data/relationships/site/data/id', `Couldn't find Site with 'id'=${site.id}`);
 		}
 		if (errors.length) return { status: 422, body: { errors } };
 		const now = new Date().toISOString();
@@ -151,7 +237,10 @@ function createHooks(state, serializeRecord) {
 			id: String(nextHookId++),
 			event: data.attributes.event,
 			target_url: data.attributes.target_url,
-			resource_id: data.attributes.resource_id === undefined || data.attributes.resource_id === null ? null : Number(data.attributes.resource_id),
+			resource_id:
+				data.attributes.resource_id === undefined || data.attributes.resource_id === null
+					? null
+					: Number(data.attributes.resource_id),
 			site_id: String(data.relationships.site.data.id),
 			created_at: now,
 			updated_at: now,
@@ -166,10 +255,15 @@ function createHooks(state, serializeRecord) {
 		if (!m) {
 			const own = /^\/v1\/(purchases|contact_tags)\/([^/]+)$/.exec(recorded.rawPath);
 			const record = own && recorded.method === 'GET' ? built[own[1]].get(decodeURIComponent(own[2])) : undefined;
-			return record ? { status: 200, body: { data: record, links: { self: `${state.url}${recorded.rawPath}` } } } : undefined;
+			return record
+				? { status: 200, body: { data: record, links: { self: `${state.url}${recorded.rawPath}` } } }
+				: undefined;
 		}
 		const segment = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
-		const notAllowed = (allow) => ({ ...errorDoc(405, 'Method Not Allowed', `Method ${recorded.method} is not allowed on ${recorded.rawPath}`), headers: { Allow: allow } });
+		const notAllowed = (allow) => ({
+			...errorDoc(405, 'Method Not Allowed', `Method ${recorded.method} is not allowed on ${recorded.rawPath}`),
+			headers: { Allow: allow },
+		});
 		if (segment === undefined) {
 			if (recorded.method === 'GET') return list(recorded);
 			if (recorded.method === 'POST') return create(recorded);
@@ -181,7 +275,8 @@ function createHooks(state, serializeRecord) {
 			return { status: 200, body: samples()[sample[1]] };
 		}
 		const index = hooks.findIndex((hook) => hook.id === segment);
-		if (recorded.method === 'GET') return index < 0 ? notFoundHook(segment) : { status: 200, body: { data: hookObject(hooks[index]) } };
+		if (recorded.method === 'GET')
+			return index < 0 ? notFoundHook(segment) : { status: 200, body: { data: hookObject(hooks[index]) } };
 		if (recorded.method === 'DELETE') {
 			if (index < 0) return notFoundHook(segment);
 			hooks.splice(index, 1);
@@ -219,26 +314,36 @@ function createHooks(state, serializeRecord) {
 	function buildPayload(event, options) {
 		switch (event) {
 			case 'purchase': {
-				const customer = options.customerId ? byId('customers', options.customerId) : serializeRecord(newest('customers'));
+				const customer = options.customerId
+					? byId('customers', options.customerId)
+					: serializeRecord(newest('customers'));
 				const offer = byId('offers', options.offerId || '1');
 				const purchase = purchaseObject(String(nextPurchaseId++), offer.id, customer.id, new Date().toISOString());
 				built.purchases.set(purchase.id, purchase);
 				return [purchase, offer, customer];
 			}
 			case 'payment_succeeded': {
-				const transaction = options.transactionId ? byId('transactions', options.transactionId) : serializeRecord(newest('transactions'));
+				const transaction = options.transactionId
+					? byId('transactions', options.transactionId)
+					: serializeRecord(newest('transactions'));
 				return [transaction, byId('customers', transaction.relationships.customer.data.id)];
 			}
 			case 'order_created': {
 				const order = serializeRecord(options.orderId ? state.db.find('orders', options.orderId) : newest('orders'));
 				const customerId = order.relationships.customer.data.id;
 				const transactions = (state.db.store.transactions || []).filter((t) => rel(t, 'customer') === customerId);
-				const transaction = transactions.length ? serializeRecord(transactions[0]) : serializeRecord(newest('transactions'));
+				const transaction = transactions.length
+					? serializeRecord(transactions[0])
+					: serializeRecord(newest('transactions'));
 				const items = order.relationships.order_items.data.map((identifier) => byId('order_items', identifier.id));
 				return [transaction, byId('customers', customerId), order, ...items];
 			}
 			case 'form_submission': {
-				const submission = serializeRecord(options.formSubmissionId ? state.db.find('form_submissions', options.formSubmissionId) : newest('form_submissions'));
+				const submission = serializeRecord(
+					options.formSubmissionId
+						? state.db.find('form_submissions', options.formSubmissionId)
+						: newest('form_submissions'),
+				);
 				return [submission, byId('forms', submission.relationships.form.data.id)];
 			}
 			default: {
@@ -251,10 +356,18 @@ function createHooks(state, serializeRecord) {
 	function post(url, text) {
 		return new Promise((resolve) => {
 			const started = Date.now();
-			const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) } }, (res) => {
-				res.resume();
-				res.on('end', () => resolve({ status: res.statusCode, ms: Date.now() - started }));
-			});
+			const req = http.request(
+				url,
+				{
+					method: 'POST',
+					agent,
+					headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () => resolve({ status: res.statusCode, ms: Date.now() - started }));
+				},
+			);
 			req.on('error', () => resolve({ status: 0, ms: Date.now() - started }));
 			req.end(text);
 		});
@@ -284,11 +397,22 @@ function createHooks(state, serializeRecord) {
 		 */
 		async deliver(event, payload, options = {}) {
 			const records = payload || (options.body === undefined ? buildPayload(event, options) : []);
-			const main = { purchase: 'purchases', payment_succeeded: 'transactions', order_created: 'orders', form_submission: 'form_submissions' }[event] || 'contacts';
+			const main =
+				{
+					purchase: 'purchases',
+					payment_succeeded: 'transactions',
+					order_created: 'orders',
+					form_submission: 'form_submissions',
+				}[event] || 'contacts';
 			const primary = records.find((r) => r && r.type === main) || records[0] || {};
-			const body = options.body !== undefined ? options.body : { id: options.id !== undefined ? options.id : primary.id, event, payload: records };
+			const body =
+				options.body !== undefined
+					? options.body
+					: { id: options.id !== undefined ? options.id : primary.id, event, payload: records };
 			const text = typeof body === 'string' ? body : JSON.stringify(body);
-			const targets = options.url ? [options.url] : hooks.filter((hook) => hook.event === event).map((hook) => hook.target_url);
+			const targets = options.url
+				? [options.url]
+				: hooks.filter((hook) => hook.event === event).map((hook) => hook.target_url);
 			let status = 0;
 			for (const url of targets) {
 				const at = Date.now();

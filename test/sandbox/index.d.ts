@@ -133,7 +133,13 @@ export interface SupplementLog {
 }
 
 /** A webhook event of the platform (supplement section 5). */
-export type HookEventName = 'purchase' | 'payment_succeeded' | 'order_created' | 'form_submission' | 'tag_added' | 'tag_removed';
+export type HookEventName =
+	| 'purchase'
+	| 'payment_succeeded'
+	| 'order_created'
+	| 'form_submission'
+	| 'tag_added'
+	| 'tag_removed';
 
 /** A hook registered with POST /v1/hooks (test/sandbox/hooks.js). */
 export interface RegisteredHook {

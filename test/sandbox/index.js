@@ -23,9 +23,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // ---------------------------------------------------------------------------
 
 const STATUS_TITLES = {
-	400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-	413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-	500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	409: 'Conflict',
+	413: 'Payload Too Large',
+	415: 'Unsupported Media Type',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
 };
 
 class ApiError extends Error {
@@ -127,7 +137,8 @@ function relationshipNames(record) {
 
 function serializeAttributes(record, ctx) {
 	const wanted = ctx.fields[record.type];
-	if (record.type in TYPES && ctx.state.adversity) return filterFields(adversity.attributes(ctx.state.adversity, record, record.attributes), wanted);
+	if (record.type in TYPES && ctx.state.adversity)
+		return filterFields(adversity.attributes(ctx.state.adversity, record, record.attributes), wanted);
 	if (!wanted) return { ...record.attributes };
 	const out = {};
 	for (const name of Object.keys(record.attributes)) if (wanted.has(name)) out[name] = record.attributes[name];
@@ -144,7 +155,11 @@ function serialize(record, ctx, { listItem = false } = {}) {
 			continue;
 		}
 		const links = { self: `${resourceUrl(ctx, record.type, record.id)}/relationships/${name}` };
-		const linksOnly = listItem && name === 'offers' && (record.type === 'contacts' || record.type === 'customers') && !(ctx.include && ctx.include.has(name));
+		const linksOnly =
+			listItem &&
+			name === 'offers' &&
+			(record.type === 'contacts' || record.type === 'customers') &&
+			!(ctx.include && ctx.include.has(name));
 		relationships[name] = linksOnly ? { links } : { data, links };
 	}
 	const resource = { id: record.id, type: record.type, attributes: serializeAttributes(record, ctx), relationships };
@@ -169,12 +184,19 @@ function memberLinksOf(record, ctx) {
 function parseInclude(type, value) {
 	if (value === undefined) return null;
 	const tree = new Map();
-	for (const path of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+	for (const path of value
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)) {
 		let node = tree;
 		let current = type;
 		for (const name of path.split('.')) {
 			const rel = TYPES[current].relationships[name];
-			if (!rel) throw badParam('include', `'${path}' is not a valid include for ${type} ('${name}' is not a relationship of ${current})`);
+			if (!rel)
+				throw badParam(
+					'include',
+					`'${path}' is not a valid include for ${type} ('${name}' is not a relationship of ${current})`,
+				);
 			if (!node.has(name)) node.set(name, new Map());
 			node = node.get(name);
 			current = rel.type;
@@ -215,7 +237,13 @@ function parseFields(query) {
 	const fields = {};
 	for (const [key, value] of Object.entries(query)) {
 		const m = /^fields\[([^\]]+)\]$/.exec(key);
-		if (m) fields[m[1]] = new Set(value.split(',').map((s) => s.trim()).filter(Boolean));
+		if (m)
+			fields[m[1]] = new Set(
+				value
+					.split(',')
+					.map((s) => s.trim())
+					.filter(Boolean),
+			);
 	}
 	return fields;
 }
@@ -247,7 +275,8 @@ function compareValues(a, b, key) {
 	const aNull = a === null || a === undefined || a === '';
 	const bNull = b === null || b === undefined || b === '';
 	if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
-	if (key.endsWith('_at') && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b))) return Date.parse(a) - Date.parse(b);
+	if (key.endsWith('_at') && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b)))
+		return Date.parse(a) - Date.parse(b);
 	if (typeof a === 'number' && typeof b === 'number') return a - b;
 	if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
 	if (typeof a === 'string' && typeof b === 'string') {
@@ -273,10 +302,15 @@ function parseSort(type, value) {
 	if (value === undefined) return null;
 	const allowed = allowedSortKeys(TYPES[type]);
 	if (!allowed) throw badParam('sort', `Sorting is not supported for ${type}`);
-	const keys = value.split(',').map((s) => s.trim()).filter(Boolean).map((raw) => ({ key: raw.replace(/^-/, ''), desc: raw.startsWith('-') }));
+	const keys = value
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)
+		.map((raw) => ({ key: raw.replace(/^-/, ''), desc: raw.startsWith('-') }));
 	if (keys.length === 0) throw badParam('sort', 'sort must name a field');
 	for (const { key } of keys) {
-		if (!allowed.includes(key)) throw badParam('sort', `'${key}' is not a valid sort field for ${type} (allowed: ${allowed.join(', ')})`);
+		if (!allowed.includes(key))
+			throw badParam('sort', `'${key}' is not a valid sort field for ${type} (allowed: ${allowed.join(', ')})`);
 	}
 	return keys;
 }
@@ -285,7 +319,9 @@ function sortRecords(type, records, sortKeys) {
 	if (!sortKeys) {
 		if (TYPES[type].sortKeys === null) {
 			// No sort parameter exists (transactions): deterministic but scrambled order.
-			return records.sort((a, b) => hashString(`${type}:${a.id}`) - hashString(`${type}:${b.id}`) || compareIds(a.id, b.id));
+			return records.sort(
+				(a, b) => hashString(`${type}:${a.id}`) - hashString(`${type}:${b.id}`) || compareIds(a.id, b.id),
+			);
 		}
 		return records.sort((a, b) => compareIds(a.id, b.id));
 	}
@@ -317,11 +353,16 @@ function parseDays(value, parameter) {
 function parseDate(value, parameter) {
 	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
 	const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-	if (!date || date.toISOString().slice(0, 10) !== value) throw badParam(parameter, `${parameter} must be a date YYYY-MM-DD`);
+	if (!date || date.toISOString().slice(0, 10) !== value)
+		throw badParam(parameter, `${parameter} must be a date YYYY-MM-DD`);
 	return value;
 }
 
-const idList = (value) => String(value).split(',').map((s) => s.trim()).filter(Boolean);
+const idList = (value) =>
+	String(value)
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 const lower = (v) => (v === null || v === undefined ? '' : String(v).toLowerCase());
 const contains = (haystack, needle) => lower(haystack).includes(lower(needle));
 const relId = (record, name, ctx) => {
@@ -379,7 +420,8 @@ const netRevenue = (r, ctx) => Number(personAttribute(r, 'net_revenue', ctx) || 
 /** Filters applied on contacts and customers (the spec's shared filter table). */
 const PERSON_FILTERS = {
 	...SITE_FILTER,
-	search: (v, p, ctx) => (r) => contains(personAttribute(r, 'name', ctx), v) || contains(personAttribute(r, 'email', ctx), v),
+	search: (v, p, ctx) => (r) =>
+		contains(personAttribute(r, 'name', ctx), v) || contains(personAttribute(r, 'email', ctx), v),
 	created_in_last: (v, p) => {
 		const since = Date.now() - parseDays(v, p) * DAY_MS;
 		return (r) => createdMs(r) >= since;
@@ -401,7 +443,17 @@ const PERSON_FILTERS = {
 	net_revenue_greater_than: (v, p, ctx) => (r) => netRevenue(r, ctx) > Number(v),
 	net_revenue_less_than: (v, p, ctx) => (r) => netRevenue(r, ctx) < Number(v),
 };
-for (const attr of ['name', 'email', 'phone_number', 'address_line_1', 'address_line_2', 'address_city', 'address_state', 'address_country', 'address_zip']) {
+for (const attr of [
+	'name',
+	'email',
+	'phone_number',
+	'address_line_1',
+	'address_line_2',
+	'address_city',
+	'address_state',
+	'address_country',
+	'address_zip',
+]) {
 	PERSON_FILTERS[`${attr}_contains`] = (v, p, ctx) => (r) => contains(personAttribute(r, attr, ctx), v);
 }
 /** Shared filters of the spec that are accepted but have no effect on sandbox data. */
@@ -420,7 +472,10 @@ for (const name of IGNORED_PERSON_FILTERS) PERSON_FILTERS[name] = () => null;
 
 const fulfilledAtNull = (v, p) => {
 	const wanted = parseBoolean(v, p);
-	return (r) => (r.attributes.fulfilled_at === null || r.attributes.fulfilled_at === undefined || r.attributes.fulfilled_at === '') === wanted;
+	return (r) =>
+		(r.attributes.fulfilled_at === null ||
+			r.attributes.fulfilled_at === undefined ||
+			r.attributes.fulfilled_at === '') === wanted;
 };
 const utcDay = (r) => new Date(createdMs(r)).toISOString().slice(0, 10);
 
@@ -498,8 +553,16 @@ function listHandler(type, { paged = false } = {}) {
 		ctx.include = include;
 		const predicates = buildFilters(type, ctx);
 		const matching = (ctx.db.store[type] || []).filter((r) => predicates.every((p) => p(r)));
-		const same = sortKeys && ((a, b) => sortKeys.every(({ key }) => compareValues(sortValue(a, key), sortValue(b, key), key) === 0));
-		const sorted = adversity.afterSort(ctx.state.adversity, ctx.db.store[type] || [], sortRecords(type, matching, sortKeys), { start: (page.number - 1) * page.size }, same);
+		const same =
+			sortKeys &&
+			((a, b) => sortKeys.every(({ key }) => compareValues(sortValue(a, key), sortValue(b, key), key) === 0));
+		const sorted = adversity.afterSort(
+			ctx.state.adversity,
+			ctx.db.store[type] || [],
+			sortRecords(type, matching, sortKeys),
+			{ start: (page.number - 1) * page.size },
+			same,
+		);
 		const slice = sorted.slice((page.number - 1) * page.size, page.number * page.size);
 		const doc = { data: slice.map((r) => serialize(r, ctx, { listItem: true })) };
 		const included = collectIncluded(slice, include, ctx);
@@ -541,7 +604,10 @@ function singleDocument(record, ctx, include, withLinks = true) {
 	const included = collectIncluded([record], include, ctx);
 	if (included) doc.included = included;
 	if (withLinks) {
-		doc.links = { self: resourceUrl(ctx, record.type, record.id), current: ctx.req.method === 'GET' ? requestUrl(ctx) : resourceUrl(ctx, record.type, record.id) };
+		doc.links = {
+			self: resourceUrl(ctx, record.type, record.id),
+			current: ctx.req.method === 'GET' ? requestUrl(ctx) : resourceUrl(ctx, record.type, record.id),
+		};
 	}
 	return doc;
 }
@@ -551,7 +617,10 @@ function singleDocument(record, ctx, include, withLinks = true) {
 // ---------------------------------------------------------------------------
 
 function requireJsonApiBody(ctx) {
-	const contentType = String(ctx.req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+	const contentType = String(ctx.req.headers['content-type'] || '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	if (contentType !== JSON_API) throw fail(415, `Content-Type must be ${JSON_API}`);
 	if (ctx.bodyError) throw fail(400, `Request body is not valid JSON: ${ctx.bodyError}`);
 	const body = ctx.req.body;
@@ -578,7 +647,8 @@ function validateAttributes(attributes, writable, booleans = []) {
 		if (!writable.includes(name)) errors.push(invalid(pointer, `'${name}' is not a permitted attribute`));
 		else if (booleans.includes(name) ? typeof value !== 'boolean' : value !== null && typeof value !== 'string') {
 			errors.push(invalid(pointer, `must be a ${booleans.includes(name) ? 'boolean' : 'string'}`));
-		} else if (name === 'email' && value !== null && !EMAIL.test(value)) errors.push(invalid(pointer, 'is not a valid email address'));
+		} else if (name === 'email' && value !== null && !EMAIL.test(value))
+			errors.push(invalid(pointer, 'is not a valid email address'));
 	}
 	return errors;
 }
@@ -595,9 +665,13 @@ function createContactNote(ctx) {
 	if (!isObject(data)) throw new ApiError(422, [invalid('/data', "can't be blank")]);
 	const errors = validateType(data, 'contact_notes');
 	const attributes = isObject(data.attributes) ? data.attributes : {};
-	errors.push(...validateAttributes(data.attributes, ['body']).filter((e) => e.source.pointer !== '/data/attributes/body'));
-	if (typeof attributes.body !== 'string' || attributes.body.trim() === '') errors.push(invalid('/data/attributes/body', "can't be blank"));
-	const contactRel = isObject(data.relationships) && isObject(data.relationships.contact) ? data.relationships.contact.data : undefined;
+	errors.push(
+		...validateAttributes(data.attributes, ['body']).filter((e) => e.source.pointer !== '/data/attributes/body'),
+	);
+	if (typeof attributes.body !== 'string' || attributes.body.trim() === '')
+		errors.push(invalid('/data/attributes/body', "can't be blank"));
+	const contactRel =
+		isObject(data.relationships) && isObject(data.relationships.contact) ? data.relationships.contact.data : undefined;
 	if (!isObject(contactRel) || contactRel.id === undefined || contactRel.id === null) {
 		errors.push(invalid('/data/relationships/contact', 'must exist'));
 	} else if (contactRel.type !== undefined && contactRel.type !== 'contacts') {
@@ -626,7 +700,8 @@ function updateContact(ctx, params) {
 	if (!isObject(data)) throw new ApiError(422, [invalid('/data', "can't be blank")]);
 	const errors = validateType(data, 'contacts');
 	if (data.id === undefined || data.id === null) errors.push(invalid('/data/id', "can't be blank"));
-	else if (String(data.id) !== contact.id) errors.push(errorObject(409, `data.id '${data.id}' does not match the id in the URL`, { pointer: '/data/id' }));
+	else if (String(data.id) !== contact.id)
+		errors.push(errorObject(409, `data.id '${data.id}' does not match the id in the URL`, { pointer: '/data/id' }));
 	errors.push(...validateAttributes(data.attributes, TYPES.contacts.writableAttributes, ['subscribed']));
 	const relationships = body.relationships !== undefined ? body.relationships : data.relationships;
 	const base = body.relationships !== undefined ? '/relationships' : '/data/relationships';
@@ -645,7 +720,8 @@ function validateTags(relationships, base, ctx, errors) {
 		errors.push(invalid(base, 'must be an object'));
 		return undefined;
 	}
-	for (const name of Object.keys(relationships)) if (name !== 'tags') errors.push(invalid(`${base}/${name}`, `'${name}' is not a permitted relationship`));
+	for (const name of Object.keys(relationships))
+		if (name !== 'tags') errors.push(invalid(`${base}/${name}`, `'${name}' is not a permitted relationship`));
 	if (relationships.tags === undefined) return undefined;
 	const list = isObject(relationships.tags) ? relationships.tags.data : undefined;
 	if (!Array.isArray(list)) {
@@ -657,8 +733,10 @@ function validateTags(relationships, base, ctx, errors) {
 		const pointer = `${base}/tags/data/${i}`;
 		if (!isObject(ident) || ident.id === undefined) errors.push(invalid(pointer, 'must be a resource identifier'));
 		// Tag identifiers are typed `contact_tags` (the platform's API description, supplement section 0).
-		else if (ident.type !== undefined && ident.type !== 'contact_tags') errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
-		else if (!ctx.find('contact_tags', String(ident.id))) errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
+		else if (ident.type !== undefined && ident.type !== 'contact_tags')
+			errors.push(invalid(`${pointer}/type`, "must be 'contact_tags'"));
+		else if (!ctx.find('contact_tags', String(ident.id)))
+			errors.push(invalid(`${pointer}/id`, `Couldn't find Tag with 'id'=${ident.id}`));
 		else ids.push(String(ident.id));
 	});
 	return ids;
@@ -674,10 +752,15 @@ function submitForm(ctx, params) {
 	if (data.type !== undefined && typeof data.type !== 'string') errors.push(invalid('/data/type', 'must be a string'));
 	errors.push(...validateAttributes(data.attributes, TYPES.form_submissions.writableAttributes));
 	const attributes = isObject(data.attributes) ? data.attributes : {};
-	if (attributes.email === undefined || attributes.email === null || attributes.email === '') errors.push(invalid('/data/attributes/email', "can't be blank"));
+	if (attributes.email === undefined || attributes.email === null || attributes.email === '')
+		errors.push(invalid('/data/attributes/email', "can't be blank"));
 	throwIfInvalid(errors);
 	const blank = Object.fromEntries(TYPES.form_submissions.attributes.map((n) => [n, '']));
-	const submission = ctx.db.insert('form_submissions', { ...blank, ...attributes }, { site: relId(form, 'site', ctx), form: form.id });
+	const submission = ctx.db.insert(
+		'form_submissions',
+		{ ...blank, ...attributes },
+		{ site: relId(form, 'site', ctx), form: form.id },
+	);
 	return created(ctx, submission);
 }
 
@@ -707,8 +790,19 @@ const ROUTES = [
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
 	...supplement.routes({
-		ApiError, STATUS_TITLES, TYPES, isObject, invalid, requireJsonApiBody, validateAttributes, created, singleDocument,
-		resourceUrl, relId, listHandler, showHandler,
+		ApiError,
+		STATUS_TITLES,
+		TYPES,
+		isObject,
+		invalid,
+		requireJsonApiBody,
+		validateAttributes,
+		created,
+		singleDocument,
+		resourceUrl,
+		relId,
+		listHandler,
+		showHandler,
 	}),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
@@ -780,7 +874,12 @@ function basicCredentials(headers) {
 }
 
 function oauthError(status, error, description, headers = {}) {
-	return { status, contentType: 'application/json', headers: { 'Cache-Control': 'no-store', ...headers }, body: { error, error_description: description } };
+	return {
+		status,
+		contentType: 'application/json',
+		headers: { 'Cache-Control': 'no-store', ...headers },
+		body: { error, error_description: description },
+	};
 }
 
 function issueToken(state) {
@@ -793,7 +892,12 @@ function issueToken(state) {
 		status: 200,
 		contentType: 'application/json',
 		headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
-		body: { access_token: accessToken, token_type: 'Bearer', expires_in: state.oauth.tokenLifetimeSeconds, refresh_token: refreshToken },
+		body: {
+			access_token: accessToken,
+			token_type: 'Bearer',
+			expires_in: state.oauth.tokenLifetimeSeconds,
+			refresh_token: refreshToken,
+		},
 	};
 }
 
@@ -802,11 +906,14 @@ function tokenEndpoint(state, recorded) {
 	if (recorded.method !== 'POST') return oauthError(405, 'invalid_request', 'Use POST', { Allow: 'POST' });
 	const params = { ...basicCredentials(recorded.headers), ...stripEmpty(oauthBodyParams(recorded)) };
 	if (params.client_id !== state.oauth.clientId || params.client_secret !== state.oauth.clientSecret) {
-		return oauthError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret', { 'WWW-Authenticate': 'Basic realm="content-platform"' });
+		return oauthError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret', {
+			'WWW-Authenticate': 'Basic realm="content-platform"',
+		});
 	}
 	if (params.grant_type === 'client_credentials') return issueToken(state);
 	if (params.grant_type === 'refresh_token') {
-		if (!state.refreshTokens.delete(params.refresh_token)) return oauthError(400, 'invalid_grant', 'The refresh token is invalid');
+		if (!state.refreshTokens.delete(params.refresh_token))
+			return oauthError(400, 'invalid_grant', 'The refresh token is invalid');
 		return issueToken(state);
 	}
 	if (!params.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required');
@@ -901,7 +1008,12 @@ async function applyFault(state, fault, req, res, recorded) {
 	}
 	if (fault.status === undefined && fault.body === undefined && fault.headers === undefined) return false;
 	const status = fault.status || 500;
-	const body = typeof fault.body === 'function' ? fault.body(recorded) : fault.body !== undefined ? fault.body : { errors: [errorObject(status, 'Injected fault')] };
+	const body =
+		typeof fault.body === 'function'
+			? fault.body(recorded)
+			: fault.body !== undefined
+				? fault.body
+				: { errors: [errorObject(status, 'Injected fault')] };
 	send(res, recorded, { status, body, headers: fault.headers });
 	return true;
 }
@@ -909,7 +1021,10 @@ async function applyFault(state, fault, req, res, recorded) {
 function answer(state, recorded, bodyError) {
 	if (recorded.rawPath === '/v1/oauth/token') return tokenEndpoint(state, recorded);
 	if (recorded.rawPath !== '/v1' && !recorded.rawPath.startsWith('/v1/')) {
-		return { status: 404, body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] } };
+		return {
+			status: 404,
+			body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] },
+		};
 	}
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
 	const accountAnswer = accounts.answer(state.account, recorded);
@@ -921,7 +1036,8 @@ function answer(state, recorded, bodyError) {
 	try {
 		return dispatch(ctx);
 	} catch (error) {
-		if (error instanceof ApiError) return { status: error.status, headers: error.headers, body: { errors: error.errors } };
+		if (error instanceof ApiError)
+			return { status: error.status, headers: error.headers, body: { errors: error.errors } };
 		throw error;
 	}
 }
@@ -935,7 +1051,11 @@ async function handleRequest(state, req, res) {
 	if (state.closed) return;
 	const fault = takeFault(state, recorded);
 	if (fault && (await applyFault(state, fault, req, res, recorded))) return;
-	if (tooLarge) return send(res, recorded, { status: 413, body: { errors: [errorObject(413, `Body larger than ${MAX_BODY_BYTES} bytes`)] } });
+	if (tooLarge)
+		return send(res, recorded, {
+			status: 413,
+			body: { errors: [errorObject(413, `Body larger than ${MAX_BODY_BYTES} bytes`)] },
+		});
 	let result;
 	try {
 		result = answer(state, recorded, bodyError);
@@ -1001,7 +1121,9 @@ async function createSandbox(options = {}) {
 		});
 	});
 	state.url = `http://127.0.0.1:${server.address().port}`;
-	state.hooks = createHooks(state, (record) => serialize(record, createContext(state, { query: {}, rawPath: '', rawQuery: '' })));
+	state.hooks = createHooks(state, (record) =>
+		serialize(record, createContext(state, { query: {}, rawPath: '', rawQuery: '' })),
+	);
 
 	let closing = null;
 	/** @type {import('./index').Sandbox} */

@@ -17,7 +17,11 @@ async function call(method, path, { headers = AUTH(), body, contentType = 'appli
 	const res = await fetch(sb.url + path, init);
 	const text = await res.text();
 	let json;
-	try { json = JSON.parse(text); } catch { json = text; }
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = text;
+	}
 	return { status: res.status, headers: res.headers, body: json, text };
 }
 const get = (path, opts) => call('GET', path, opts);
@@ -25,7 +29,9 @@ const get = (path, opts) => call('GET', path, opts);
 check('auth: missing / wrong token → 401 without echoing the token', async () => {
 	const r1 = await get('/v1/contacts', { headers: {} });
 	assert.equal(r1.status, 401);
-	assert.deepEqual(r1.body, { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or expired access token' }] });
+	assert.deepEqual(r1.body, {
+		errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or expired access token' }],
+	});
 	const r2 = await get('/v1/contacts', { headers: { Authorization: 'Bearer secret-wrong-token' } });
 	assert.equal(r2.status, 401);
 	assert.ok(!r2.text.includes('secret-wrong-token'));
@@ -34,17 +40,33 @@ check('auth: missing / wrong token → 401 without echoing the token', async () 
 
 check('oauth: body and Basic credentials, errors, expiry', async () => {
 	const form = (s) => ({ body: s, contentType: 'application/x-www-form-urlencoded', headers: {} });
-	const ok = await call('POST', '/v1/oauth/token', form('grant_type=client_credentials&client_id=client-id&client_secret=client-secret'));
+	const ok = await call(
+		'POST',
+		'/v1/oauth/token',
+		form('grant_type=client_credentials&client_id=client-id&client_secret=client-secret'),
+	);
 	assert.equal(ok.status, 200);
 	assert.equal(ok.body.token_type, 'Bearer');
 	assert.equal(ok.body.expires_in, 3600);
 	assert.ok(ok.body.access_token && ok.body.refresh_token);
-	const basic = await call('POST', '/v1/oauth/token', { body: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded', headers: { Authorization: `Basic ${Buffer.from('client-id:client-secret').toString('base64')}` } });
+	const basic = await call('POST', '/v1/oauth/token', {
+		body: 'grant_type=client_credentials',
+		contentType: 'application/x-www-form-urlencoded',
+		headers: { Authorization: `Basic ${Buffer.from('client-id:client-secret').toString('base64')}` },
+	});
 	assert.equal(basic.status, 200);
-	const bad = await call('POST', '/v1/oauth/token', form('grant_type=client_credentials&client_id=client-id&client_secret=nope'));
+	const bad = await call(
+		'POST',
+		'/v1/oauth/token',
+		form('grant_type=client_credentials&client_id=client-id&client_secret=nope'),
+	);
 	assert.equal(bad.status, 401);
 	assert.equal(bad.body.error, 'invalid_client');
-	const grant = await call('POST', '/v1/oauth/token', form('grant_type=password&client_id=client-id&client_secret=client-secret'));
+	const grant = await call(
+		'POST',
+		'/v1/oauth/token',
+		form('grant_type=password&client_id=client-id&client_secret=client-secret'),
+	);
 	assert.equal(grant.status, 400);
 	assert.equal(grant.body.error, 'unsupported_grant_type');
 	const token = ok.body.access_token;
@@ -53,15 +75,40 @@ check('oauth: body and Basic credentials, errors, expiry', async () => {
 	sb.expireTokens();
 	assert.equal((await get('/v1/podcasts', { headers: { Authorization: `Bearer ${token}` } })).status, 401);
 	assert.equal((await get('/v1/podcasts')).status, 200, 'static token still valid');
-	const refreshed = await call('POST', '/v1/oauth/token', form(`grant_type=refresh_token&refresh_token=${ok.body.refresh_token}&client_id=client-id&client_secret=client-secret`));
+	const refreshed = await call(
+		'POST',
+		'/v1/oauth/token',
+		form(
+			`grant_type=refresh_token&refresh_token=${ok.body.refresh_token}&client_id=client-id&client_secret=client-secret`,
+		),
+	);
 	assert.equal(refreshed.status, 200);
-	assert.equal((await get('/v1/podcasts', { headers: { Authorization: `Bearer ${refreshed.body.access_token}` } })).status, 200);
+	assert.equal(
+		(await get('/v1/podcasts', { headers: { Authorization: `Bearer ${refreshed.body.access_token}` } })).status,
+		200,
+	);
 });
 
 check('routes: all 20 endpoints answer, unknown route 404, wrong method 405', async () => {
-	const paths = ['/v1/contacts', '/v1/contacts/1', '/v1/customers', '/v1/customers/1', '/v1/courses/1', '/v1/orders', '/v1/orders/1',
-		'/v1/order_items', '/v1/order_items/1', '/v1/transactions', '/v1/transactions/1', '/v1/forms/1', '/v1/form_submissions',
-		'/v1/form_submissions/1', '/v1/podcasts', '/v1/podcasts/1', '/v1/blog_posts/1'];
+	const paths = [
+		'/v1/contacts',
+		'/v1/contacts/1',
+		'/v1/customers',
+		'/v1/customers/1',
+		'/v1/courses/1',
+		'/v1/orders',
+		'/v1/orders/1',
+		'/v1/order_items',
+		'/v1/order_items/1',
+		'/v1/transactions',
+		'/v1/transactions/1',
+		'/v1/forms/1',
+		'/v1/form_submissions',
+		'/v1/form_submissions/1',
+		'/v1/podcasts',
+		'/v1/podcasts/1',
+		'/v1/blog_posts/1',
+	];
 	for (const p of paths) assert.equal((await get(p)).status, 200, p);
 	for (const p of ['/v1/lessons', '/v1/modules', '/v1/media', '/v1/nope', '/v1/contacts/1/extra']) {
 		const r = await get(p);
@@ -87,7 +134,8 @@ check('documents: shapes, links, member links, offers links-only on list items',
 	const contact = await get('/v1/contacts/1');
 	assert.equal(contact.body.data.links.customer, `${sb.url}/v1/customers/1`);
 	assert.equal(typeof contact.body.data.attributes.subscribed, 'boolean');
-	for (const p of ['/v1/forms/1', '/v1/form_submissions/1', '/v1/podcasts/1']) assert.equal((await get(p)).body.links, undefined, p);
+	for (const p of ['/v1/forms/1', '/v1/form_submissions/1', '/v1/podcasts/1'])
+		assert.equal((await get(p)).body.links, undefined, p);
 	const fs = await get('/v1/form_submissions/1');
 	assert.equal(fs.body.data.attributes.created_at, undefined);
 	assert.equal(Object.keys(fs.body.data.attributes).length, 13);
@@ -98,7 +146,9 @@ check('documents: shapes, links, member links, offers links-only on list items',
 
 check('404 for unknown ids; encoded path segments never traverse', async () => {
 	const r = await get('/v1/contacts/999999');
-	assert.deepEqual(r.body, { errors: [{ status: '404', title: 'Not Found', detail: "Couldn't find Contact with 'id'=999999" }] });
+	assert.deepEqual(r.body, {
+		errors: [{ status: '404', title: 'Not Found', detail: "Couldn't find Contact with 'id'=999999" }],
+	});
 	const t = await get('/v1/contacts/1%2F..%2F..%2Fpodcasts');
 	assert.equal(t.status, 404);
 	assert.equal(t.body.errors[0].detail, "Couldn't find Contact with 'id'=1/../../podcasts");
@@ -111,7 +161,10 @@ check('pagination: defaults, cap at 100, podcasts links and meta', async () => {
 	const big = await get('/v1/contacts?page[size]=500');
 	assert.equal(big.body.data.length, 100);
 	const p2 = await get('/v1/contacts?page[number]=2&page[size]=10');
-	assert.deepEqual(p2.body.data.map((d) => d.id), ['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+	assert.deepEqual(
+		p2.body.data.map((d) => d.id),
+		['11', '12', '13', '14', '15', '16', '17', '18', '19', '20'],
+	);
 	assert.equal((await get('/v1/contacts?page[size]=abc')).body.errors[0].source.parameter, 'page[size]');
 	const pod = await get('/v1/podcasts?page[size]=4');
 	assert.deepEqual(pod.body.meta, { total_pages: 2, total_count: 6, current_page: 1 });
@@ -131,7 +184,10 @@ check('sort: allowed keys, descending, stable ties, 400 on bad keys, transaction
 		assert.ok(a < b || (a === b && Number(asc[i - 1].id) < Number(asc[i].id)), 'ascending with id tie-break');
 	}
 	const desc = (await get('/v1/orders?sort=-created_at&page[size]=100')).body.data;
-	assert.deepEqual(desc.map((d) => d.id), asc.map((d) => d.id).reverse());
+	assert.deepEqual(
+		desc.map((d) => d.id),
+		asc.map((d) => d.id).reverse(),
+	);
 	const bad = await get('/v1/contacts?sort=phone_number');
 	assert.equal(bad.status, 400);
 	assert.equal(bad.body.errors[0].source.parameter, 'sort');
@@ -139,8 +195,15 @@ check('sort: allowed keys, descending, stable ties, 400 on bad keys, transaction
 	assert.equal((await get('/v1/podcasts?sort=-title')).body.data[0].attributes.title, 'The Creator Hour');
 	const tx = (await get('/v1/transactions?page[size]=100')).body.data.map((d) => Number(d.id));
 	assert.equal(tx.length, 40);
-	assert.notDeepEqual(tx, [...tx].sort((a, b) => a - b));
-	assert.deepEqual((await get('/v1/transactions?page[size]=100')).body.data.map((d) => Number(d.id)), tx, 'deterministic');
+	assert.notDeepEqual(
+		tx,
+		[...tx].sort((a, b) => a - b),
+	);
+	assert.deepEqual(
+		(await get('/v1/transactions?page[size]=100')).body.data.map((d) => Number(d.id)),
+		tx,
+		'deterministic',
+	);
 	const fsSorted = (await get('/v1/form_submissions?sort=created_at&page[size]=100')).body.data;
 	assert.equal(fsSorted.length, 25);
 });
@@ -153,7 +216,10 @@ check('fields and include (nested, dedup, 400 on unknown)', async () => {
 	for (const t of ['offers', 'lessons', 'media', 'modules']) assert.ok(types.includes(t), t);
 	const keys = course.body.included.map((r) => `${r.type}:${r.id}`);
 	assert.equal(new Set(keys).size, keys.length);
-	assert.deepEqual(Object.keys(course.body.included.find((r) => r.type === 'offers').attributes), ['title', 'price_in_cents']);
+	assert.deepEqual(Object.keys(course.body.included.find((r) => r.type === 'offers').attributes), [
+		'title',
+		'price_in_cents',
+	]);
 	const bad = await get('/v1/orders/1?include=nope');
 	assert.equal(bad.status, 400);
 	assert.equal(bad.body.errors[0].source.parameter, 'include');
@@ -178,7 +244,10 @@ check('filters', async () => {
 	assert.ok(tagged.length > 0 && tagged.every((c) => c.relationships.tags.data.some((t) => t.id === '1')));
 	const fresh = sb.insert('contacts', { name: 'Fresh Person' });
 	const recent = (await get('/v1/contacts?filter[created_in_last]=1')).body.data;
-	assert.deepEqual(recent.map((c) => c.id), [fresh.id]);
+	assert.deepEqual(
+		recent.map((c) => c.id),
+		[fresh.id],
+	);
 	sb.store.contacts.pop();
 	const unfulfilled = (await get('/v1/orders?filter[fulfilled_at_null]=true&page[size]=100')).body.data;
 	assert.ok(unfulfilled.length > 0 && unfulfilled.every((o) => o.attributes.fulfilled_at === null));
@@ -189,47 +258,102 @@ check('filters', async () => {
 	assert.ok(items.length > 0 && items.every((i) => i.attributes.item_id === 1));
 	const all = (await get('/v1/transactions?page[size]=100')).body.data;
 	const day = all[0].attributes.created_at.slice(0, 10);
-	const sameDay = (await get(`/v1/transactions?filter[start_date]=${day}&filter[end_date]=${day}&page[size]=100`)).body.data;
-	assert.deepEqual(sameDay.map((t) => t.id).sort(), all.filter((t) => t.attributes.created_at.startsWith(day)).map((t) => t.id).sort());
+	const sameDay = (await get(`/v1/transactions?filter[start_date]=${day}&filter[end_date]=${day}&page[size]=100`)).body
+		.data;
+	assert.deepEqual(
+		sameDay.map((t) => t.id).sort(),
+		all
+			.filter((t) => t.attributes.created_at.startsWith(day))
+			.map((t) => t.id)
+			.sort(),
+	);
 	assert.equal((await get('/v1/transactions?filter[start_date]=2026-02-30')).status, 400);
-	assert.ok((await get('/v1/form_submissions?filter[form_id]=2')).body.data.every((s) => s.relationships.form.data.id === '2'));
+	assert.ok(
+		(await get('/v1/form_submissions?filter[form_id]=2')).body.data.every((s) => s.relationships.form.data.id === '2'),
+	);
 	const drafts = (await get('/v1/podcasts?filter[status_eq]=draft')).body.data;
 	assert.ok(drafts.length > 0 && drafts.every((p) => p.attributes.status === 'draft'));
 	assert.equal((await get('/v1/podcasts?filter[title_cont]=money')).body.data.length, 1);
-	assert.equal((await get('/v1/customers/1?include=products&filter[products_page]=1&filter[products_per]=5')).status, 200);
+	assert.equal(
+		(await get('/v1/customers/1?include=products&filter[products_page]=1&filter[products_per]=5')).status,
+		200,
+	);
 });
 
 check('writes: contact note, patch contact, submit form, validation', async () => {
-	const note = await call('POST', '/v1/contact_notes', { body: { data: { type: 'contact_notes', attributes: { body: 'Hello' }, relationships: { contact: { data: { id: '1', type: 'contacts' } } } } } });
+	const note = await call('POST', '/v1/contact_notes', {
+		body: {
+			data: {
+				type: 'contact_notes',
+				attributes: { body: 'Hello' },
+				relationships: { contact: { data: { id: '1', type: 'contacts' } } },
+			},
+		},
+	});
 	assert.equal(note.status, 201);
 	assert.equal(note.body.data.attributes.body, 'Hello');
 	assert.ok(note.body.data.attributes.created_at && note.body.links.self);
-	const missing = await call('POST', '/v1/contact_notes', { body: { data: { type: 'contact_notes', attributes: {}, relationships: { contact: { data: { id: '99999', type: 'contacts' } } } } } });
+	const missing = await call('POST', '/v1/contact_notes', {
+		body: {
+			data: {
+				type: 'contact_notes',
+				attributes: {},
+				relationships: { contact: { data: { id: '99999', type: 'contacts' } } },
+			},
+		},
+	});
 	assert.equal(missing.status, 422);
-	assert.deepEqual(missing.body.errors.map((e) => e.source.pointer).sort(), ['/data/attributes/body', '/data/relationships/contact/data/id']);
-	assert.equal((await call('POST', '/v1/contact_notes', { body: { data: {} }, contentType: 'application/json' })).status, 415);
+	assert.deepEqual(missing.body.errors.map((e) => e.source.pointer).sort(), [
+		'/data/attributes/body',
+		'/data/relationships/contact/data/id',
+	]);
+	assert.equal(
+		(await call('POST', '/v1/contact_notes', { body: { data: {} }, contentType: 'application/json' })).status,
+		415,
+	);
 	assert.equal((await call('POST', '/v1/contact_notes', { body: '{oops' })).status, 400);
 
-	const patch = await call('PATCH', '/v1/contacts/2', { body: { data: { id: '2', type: 'contacts', attributes: { name: 'New Name', subscribed: true } }, relationships: { tags: { data: [{ id: '2', type: 'contact_tags' }] } } } });
+	const patch = await call('PATCH', '/v1/contacts/2', {
+		body: {
+			data: { id: '2', type: 'contacts', attributes: { name: 'New Name', subscribed: true } },
+			relationships: { tags: { data: [{ id: '2', type: 'contact_tags' }] } },
+		},
+	});
 	assert.equal(patch.status, 200);
 	assert.equal(patch.body.data.attributes.name, 'New Name');
 	assert.equal(patch.body.data.attributes.email, sb.find('contacts', '2').attributes.email);
 	assert.deepEqual(patch.body.data.relationships.tags.data, [{ id: '2', type: 'contact_tags' }]);
-	const badPatch = await call('PATCH', '/v1/contacts/2', { body: { data: { id: '2', type: 'contacts', attributes: { subscribed: 'yes', favourite: 'x' } } } });
+	const badPatch = await call('PATCH', '/v1/contacts/2', {
+		body: { data: { id: '2', type: 'contacts', attributes: { subscribed: 'yes', favourite: 'x' } } },
+	});
 	assert.equal(badPatch.status, 422);
-	assert.equal((await call('PATCH', '/v1/contacts/2', { body: { data: { id: '3', type: 'contacts', attributes: {} } } })).status, 409);
-	assert.equal((await call('PATCH', '/v1/contacts/424242', { body: { data: { id: '424242', type: 'contacts', attributes: {} } } })).status, 404);
+	assert.equal(
+		(await call('PATCH', '/v1/contacts/2', { body: { data: { id: '3', type: 'contacts', attributes: {} } } })).status,
+		409,
+	);
+	assert.equal(
+		(await call('PATCH', '/v1/contacts/424242', { body: { data: { id: '424242', type: 'contacts', attributes: {} } } }))
+			.status,
+		404,
+	);
 
-	const submit = await call('POST', '/v1/forms/2/submit', { body: { data: { type: 'form_submissions', attributes: { name: 'Ann', email: 'ann@example.com' } } } });
+	const submit = await call('POST', '/v1/forms/2/submit', {
+		body: { data: { type: 'form_submissions', attributes: { name: 'Ann', email: 'ann@example.com' } } },
+	});
 	assert.equal(submit.status, 201);
 	assert.deepEqual(submit.body.data.relationships.form.data, { id: '2', type: 'forms' });
 	assert.equal(submit.body.data.attributes.email, 'ann@example.com');
 	const list = (await get('/v1/form_submissions?sort=-created_at&page[size]=1')).body.data;
 	assert.equal(list[0].id, submit.body.data.id);
-	const badEmail = await call('POST', '/v1/forms/2/submit', { body: { data: { type: 'form_submissions', attributes: { email: 'not-an-email' } } } });
+	const badEmail = await call('POST', '/v1/forms/2/submit', {
+		body: { data: { type: 'form_submissions', attributes: { email: 'not-an-email' } } },
+	});
 	assert.equal(badEmail.status, 422);
 	assert.equal(badEmail.body.errors[0].source.pointer, '/data/attributes/email');
-	assert.equal((await call('POST', '/v1/forms/99/submit', { body: { data: { attributes: { email: 'a@b.co' } } } })).status, 404);
+	assert.equal(
+		(await call('POST', '/v1/forms/99/submit', { body: { data: { attributes: { email: 'a@b.co' } } } })).status,
+		404,
+	);
 });
 
 check('faults: status/body/headers, times, match, delay, destroy; requests recorded', async () => {
@@ -249,7 +373,10 @@ check('faults: status/body/headers, times, match, delay, destroy; requests recor
 	const t0 = Date.now();
 	assert.equal((await get('/v1/podcasts')).status, 200);
 	assert.ok(Date.now() - t0 >= 140);
-	assert.deepEqual(sb.requests.map((r) => r.status), [429, 429, 200, 200, 503, 0, 200]);
+	assert.deepEqual(
+		sb.requests.map((r) => r.status),
+		[429, 429, 200, 200, 503, 0, 200],
+	);
 	await get('/v1/contacts?page%5Bnumber%5D=2&filter[search]=a%20b');
 	const rec = sb.requests.at(-1);
 	assert.equal(rec.query['page[number]'], '2');
@@ -265,9 +392,25 @@ check('insert defaults and seed determinism', async () => {
 	assert.deepEqual(rec.relationships.customer.data, { id: '1', type: 'customers' });
 	const other = await createSandbox({ port: 0 });
 	try {
-		const a = JSON.stringify((await (await fetch(`${other.url}/v1/transactions?page[size]=100`, { headers: { Authorization: 'Bearer test-token' } })).json()).data);
+		const a = JSON.stringify(
+			(
+				await (
+					await fetch(`${other.url}/v1/transactions?page[size]=100`, {
+						headers: { Authorization: 'Bearer test-token' },
+					})
+				).json()
+			).data,
+		);
 		const fresh = await createSandbox();
-		const b = JSON.stringify((await (await fetch(`${fresh.url}/v1/transactions?page[size]=100`, { headers: { Authorization: 'Bearer test-token' } })).json()).data);
+		const b = JSON.stringify(
+			(
+				await (
+					await fetch(`${fresh.url}/v1/transactions?page[size]=100`, {
+						headers: { Authorization: 'Bearer test-token' },
+					})
+				).json()
+			).data,
+		);
 		await fresh.close();
 		assert.equal(a.replaceAll(other.url, ''), b.replaceAll(fresh.url, ''));
 	} finally {

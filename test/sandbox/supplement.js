@@ -17,15 +17,41 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Purchase attributes of the schema (supplement section 3, "PA"), in schema order. */
 const PURCHASE_ATTRIBUTES = [
-	'amount_in_cents', 'payment_type', 'multipay_payments_made', 'opt_in', 'raw_extra_contact_information', 'currency',
-	'effective_start_at', 'cardholder_name', 'billing_address_zip', 'deactivated_at', 'deactivation_reason',
-	'coupon_code', 'source', 'referrer', 'quantity', 'created_at', 'updated_at',
+	'amount_in_cents',
+	'payment_type',
+	'multipay_payments_made',
+	'opt_in',
+	'raw_extra_contact_information',
+	'currency',
+	'effective_start_at',
+	'cardholder_name',
+	'billing_address_zip',
+	'deactivated_at',
+	'deactivation_reason',
+	'coupon_code',
+	'source',
+	'referrer',
+	'quantity',
+	'created_at',
+	'updated_at',
 ];
 
 /** Sort keys of GET /v1/purchases: the prose list (it contains `created_at`, the parameter text's key). */
 const PURCHASE_SORT = [
-	'multipay_payments_made', 'opt_in', 'currency', 'effective_start_at', 'cardholder_name', 'billing_address_zip',
-	'deactivated_at', 'deactivation_reason', 'coupon_code', 'source', 'referrer', 'quantity', 'created_at', 'updated_at',
+	'multipay_payments_made',
+	'opt_in',
+	'currency',
+	'effective_start_at',
+	'cardholder_name',
+	'billing_address_zip',
+	'deactivated_at',
+	'deactivation_reason',
+	'coupon_code',
+	'source',
+	'referrer',
+	'quantity',
+	'created_at',
+	'updated_at',
 ];
 
 const PRODUCT_TYPES = [
@@ -77,8 +103,16 @@ function extendTypes(TYPES, { one, many }) {
 	TYPES.contact_notes.sitePath = ['contact', 'site'];
 
 	TYPES.products.attributes = [
-		'created_at', 'title', 'description', 'status', 'members_aggregate_count', 'product_type_name', 'product_type_id',
-		'publish_status', 'thumbnail_url', 'url',
+		'created_at',
+		'title',
+		'description',
+		'status',
+		'members_aggregate_count',
+		'product_type_name',
+		'product_type_id',
+		'publish_status',
+		'thumbnail_url',
+		'url',
 	];
 	TYPES.products.createdAtAttribute = true;
 	TYPES.products.sortKeys = ['title', 'description', 'status'];
@@ -101,7 +135,12 @@ function extendTypes(TYPES, { one, many }) {
 	TYPES.purchases = {
 		model: 'Purchase',
 		attributes: PURCHASE_ATTRIBUTES,
-		relationships: { offer: one('offers'), customer: one('customers'), transactions: many('transactions'), products: many('products') },
+		relationships: {
+			offer: one('offers'),
+			customer: one('customers'),
+			transactions: many('transactions'),
+			products: many('products'),
+		},
 		sortKeys: PURCHASE_SORT,
 		sitePath: ['offer', 'site'],
 		hasTimestamps: true,
@@ -145,7 +184,9 @@ function seed(db) {
 	// Offers 2k-1 and 2k belong to course k; they grant product k (products 1-3).
 	for (const offer of store.offers) {
 		const product = String(Math.ceil(Number(offer.id) / 2));
-		offer.relationships.products = { data: store.products.some((p) => p.id === product) ? [{ id: product, type: 'products' }] : [] };
+		offer.relationships.products = {
+			data: store.products.some((p) => p.id === product) ? [{ id: product, type: 'products' }] : [],
+		};
 	}
 	const base = Date.parse('2026-11-01T00:00:00.000Z');
 	let n = 0;
@@ -155,28 +196,36 @@ function seed(db) {
 		const count = Number(customer.id) % 5 === 0 ? 2 : 1;
 		for (let k = 0; k < count; k++) {
 			n += 1;
-			const offer = store.offers.find((o) => o.id === (k === 0 ? offers[0].id : String(1 + ((Number(offers[0].id) + 2) % store.offers.length))));
-			const createdAt = new Date(base - (n * 37 % 90) * DAY_MS - n * 3_600_000).toISOString();
+			const offer = store.offers.find(
+				(o) => o.id === (k === 0 ? offers[0].id : String(1 + ((Number(offers[0].id) + 2) % store.offers.length))),
+			);
+			const createdAt = new Date(base - ((n * 37) % 90) * DAY_MS - n * 3_600_000).toISOString();
 			const subscription = offer.attributes.subscription;
 			const deactivated = n % 7 === 0;
-			insert('purchases', {
-				amount_in_cents: offer.attributes.price_in_cents,
-				payment_type: subscription ? 'subscription' : offer.attributes.free ? 'free' : 'single',
-				multipay_payments_made: subscription ? 1 + (n % 6) : null,
-				currency: offer.attributes.currency,
-				cardholder_name: offer.attributes.free ? null : customer.attributes.name,
-				billing_address_zip: offer.attributes.free ? null : ['78701', '97201', '10115', 'SW1A 1AA'][n % 4],
-				deactivated_at: deactivated ? new Date(Date.parse(createdAt) + 10 * DAY_MS).toISOString() : null,
-				deactivation_reason: deactivated ? 'refunded' : null,
-				coupon_code: n % 4 === 0 ? 'WELCOME10' : n % 9 === 0 ? 'BLACKFRIDAY' : null,
-				source: n % 3 === 0 ? 'api' : 'checkout',
-				referrer: n % 3 === 1 ? ['https://podcast.example.com/ep12', 'https://newsletter.example.com/issue-9'][n % 2] : null,
-				quantity: 1,
-			}, {
-				offer: offer.id,
-				customer: customer.id,
-				products: offer.relationships.products.data.map((p) => p.id),
-			}, { created_at: createdAt });
+			insert(
+				'purchases',
+				{
+					amount_in_cents: offer.attributes.price_in_cents,
+					payment_type: subscription ? 'subscription' : offer.attributes.free ? 'free' : 'single',
+					multipay_payments_made: subscription ? 1 + (n % 6) : null,
+					currency: offer.attributes.currency,
+					cardholder_name: offer.attributes.free ? null : customer.attributes.name,
+					billing_address_zip: offer.attributes.free ? null : ['78701', '97201', '10115', 'SW1A 1AA'][n % 4],
+					deactivated_at: deactivated ? new Date(Date.parse(createdAt) + 10 * DAY_MS).toISOString() : null,
+					deactivation_reason: deactivated ? 'refunded' : null,
+					coupon_code: n % 4 === 0 ? 'WELCOME10' : n % 9 === 0 ? 'BLACKFRIDAY' : null,
+					source: n % 3 === 0 ? 'api' : 'checkout',
+					referrer:
+						n % 3 === 1 ? ['https://podcast.example.com/ep12', 'https://newsletter.example.com/issue-9'][n % 2] : null,
+					quantity: 1,
+				},
+				{
+					offer: offer.id,
+					customer: customer.id,
+					products: offer.relationships.products.data.map((p) => p.id),
+				},
+				{ created_at: createdAt },
+			);
 		}
 	}
 }
@@ -243,7 +292,19 @@ function filters(h) {
 		blog_posts: {
 			...h.SITE_FILTER,
 			...genericFilters(
-				['title', 'content', 'slug', 'page_title', 'page_description', 'published_at', 'created_at', 'updated_at', 'image_url', 'image_alt_text', 'tags'],
+				[
+					'title',
+					'content',
+					'slug',
+					'page_title',
+					'page_description',
+					'published_at',
+					'created_at',
+					'updated_at',
+					'image_url',
+					'image_alt_text',
+					'tags',
+				],
 				['eq', 'cont', 'not_eq', 'not_cont', 'start', 'end'],
 			),
 		},
@@ -286,7 +347,14 @@ function routes(h) {
 
 	/** An ERR document (supplement section 0): `source` is `{pointer}` or null. */
 	function apiError(status, detail, pointer) {
-		return new ApiError(status, [{ status: String(status), source: pointer ? { pointer } : null, title: h.STATUS_TITLES[status] || 'Error', detail }]);
+		return new ApiError(status, [
+			{
+				status: String(status),
+				source: pointer ? { pointer } : null,
+				title: h.STATUS_TITLES[status] || 'Error',
+				detail,
+			},
+		]);
 	}
 	const notFound = (type, id) => apiError(404, `Couldn't find ${h.TYPES[type].model} with 'id'=${id}`);
 
@@ -304,7 +372,10 @@ function routes(h) {
 	const identifiers = (list) => list.map((x) => ({ id: x.id, type: x.type }));
 	const relDoc = (ctx, owner, name, data) => ({
 		status: 200,
-		body: { data: identifiers(data), links: { self: `${h.resourceUrl(ctx, owner.type, owner.id)}/relationships/${name}` } },
+		body: {
+			data: identifiers(data),
+			links: { self: `${h.resourceUrl(ctx, owner.type, owner.id)}/relationships/${name}` },
+		},
 	});
 	const toMany = (record, name) => {
 		const rel = record.relationships[name];
@@ -319,11 +390,13 @@ function routes(h) {
 		const doc = body(ctx);
 		if (!Array.isArray(doc.data)) throw apiError(400, 'data must be an array of resource identifiers', '/data');
 		for (const key of Object.keys(doc)) {
-			if (key !== 'data' && !(key === 'meta' && allowMeta)) throw apiError(400, `'${key}' is not a permitted member`, `/${key}`);
+			if (key !== 'data' && !(key === 'meta' && allowMeta))
+				throw apiError(400, `'${key}' is not a permitted member`, `/${key}`);
 		}
 		const ids = [];
 		doc.data.forEach((ident, i) => {
-			if (!isObject(ident) || typeof ident.id !== 'string' || ident.id === '') throw apiError(400, 'must be a resource identifier with a string id', `/data/${i}`);
+			if (!isObject(ident) || typeof ident.id !== 'string' || ident.id === '')
+				throw apiError(400, 'must be a resource identifier with a string id', `/data/${i}`);
 			if (ident.type !== expectedType) throw apiError(400, `type must be '${expectedType}'`, `/data/${i}/type`);
 			if (!ctx.find(expectedType, ident.id)) throw notFound(expectedType, ident.id);
 			if (!ids.includes(ident.id)) ids.push(ident.id);
@@ -337,7 +410,13 @@ function routes(h) {
 		return (ctx, params) => {
 			const contact = record(ctx, 'contacts', params.id);
 			const current = toMany(contact, 'tags').map((t) => t.id);
-			if (method === 'GET') return relDoc(ctx, contact, 'tags', current.map((id) => ({ id, type: 'contact_tags' })));
+			if (method === 'GET')
+				return relDoc(
+					ctx,
+					contact,
+					'tags',
+					current.map((id) => ({ id, type: 'contact_tags' })),
+				);
 			const { ids } = identifierList(ctx, 'contact_tags');
 			let next;
 			if (method === 'POST') next = [...current, ...ids.filter((id) => !current.includes(id))];
@@ -370,17 +449,23 @@ function routes(h) {
 		const linked = h.relId(contact, 'customer', ctx);
 		if (linked) return ctx.find('customers', linked);
 		const email = String(contact.attributes.email || '').toLowerCase();
-		const byEmail = ctx.db.store.customers.find((c) => email !== '' && String(c.attributes.email || '').toLowerCase() === email);
+		const byEmail = ctx.db.store.customers.find(
+			(c) => email !== '' && String(c.attributes.email || '').toLowerCase() === email,
+		);
 		if (byEmail) {
 			byEmail.relationships.contact = { data: { id: contact.id, type: 'contacts' } };
 			return byEmail;
 		}
-		return ctx.db.insert('customers', { name: contact.attributes.name, email: contact.attributes.email, net_revenue: '0.00', sign_in_count: 0 }, {
-			contact: contact.id,
-			site: h.relId(contact, 'site', ctx),
-			offers: [],
-			products: [],
-		});
+		return ctx.db.insert(
+			'customers',
+			{ name: contact.attributes.name, email: contact.attributes.email, net_revenue: '0.00', sign_in_count: 0 },
+			{
+				contact: contact.id,
+				site: h.relId(contact, 'site', ctx),
+				offers: [],
+				products: [],
+			},
+		);
 	}
 
 	function setOffers(ctx, contact, customer, ids) {
@@ -389,7 +474,8 @@ function routes(h) {
 		if (customer) {
 			customer.relationships.offers = { data: data.map((d) => ({ ...d })) };
 			const products = [];
-			for (const id of ids) for (const p of toMany(ctx.find('offers', id), 'products')) if (!products.includes(p.id)) products.push(p.id);
+			for (const id of ids)
+				for (const p of toMany(ctx.find('offers', id), 'products')) if (!products.includes(p.id)) products.push(p.id);
 			customer.relationships.products = { data: products.map((id) => ({ id, type: 'products' })) };
 		}
 	}
@@ -404,19 +490,29 @@ function routes(h) {
 		return (ctx, params) => {
 			const owner = record(ctx, ownerType, params.id);
 			const current = toMany(owner, 'offers').map((o) => o.id);
-			if (method === 'GET') return relDoc(ctx, owner, 'offers', current.map((id) => ({ id, type: 'offers' })));
+			if (method === 'GET')
+				return relDoc(
+					ctx,
+					owner,
+					'offers',
+					current.map((id) => ({ id, type: 'offers' })),
+				);
 			const { ids, meta } = identifierList(ctx, 'offers', { allowMeta: ownerType === 'contacts' && method === 'POST' });
 			let welcome = true;
 			if (meta !== undefined) {
 				if (!isObject(meta)) throw apiError(400, 'meta must be an object', '/meta');
 				const flag = meta.send_customer_welcome_email;
-				if (flag !== undefined && typeof flag !== 'boolean') throw apiError(400, 'must be a boolean', '/meta/send_customer_welcome_email');
+				if (flag !== undefined && typeof flag !== 'boolean')
+					throw apiError(400, 'must be a boolean', '/meta/send_customer_welcome_email');
 				welcome = flag !== false;
 			}
 			let contact = ownerType === 'contacts' ? owner : undefined;
 			let customer = ownerType === 'customers' ? owner : undefined;
 			if (contact && method !== 'DELETE') customer = customerOf(ctx, contact);
-			else if (contact) customer = h.relId(contact, 'customer', ctx) ? ctx.find('customers', h.relId(contact, 'customer', ctx)) : undefined;
+			else if (contact)
+				customer = h.relId(contact, 'customer', ctx)
+					? ctx.find('customers', h.relId(contact, 'customer', ctx))
+					: undefined;
 			if (customer && !contact) {
 				const contactId = h.relId(customer, 'contact', ctx);
 				contact = contactId ? ctx.find('contacts', contactId) : undefined;
@@ -430,11 +526,18 @@ function routes(h) {
 			// The welcome email belongs to the grant (POST) on a contact (section 2); a replace grants silently.
 			const sendsWelcome = ownerType === 'contacts' && method === 'POST' && welcome;
 			for (const id of added) {
-				ctx.state.supplement.grants.push({ offer: id, customer: customer.id, contact: contact ? contact.id : null, welcomeEmail: sendsWelcome });
-				if (sendsWelcome) ctx.state.supplement.emails.push({ kind: 'welcome', to: customer.attributes.email, offer: id });
+				ctx.state.supplement.grants.push({
+					offer: id,
+					customer: customer.id,
+					contact: contact ? contact.id : null,
+					welcomeEmail: sendsWelcome,
+				});
+				if (sendsWelcome)
+					ctx.state.supplement.emails.push({ kind: 'welcome', to: customer.attributes.email, offer: id });
 			}
 			if (method !== 'POST') {
-				for (const id of current.filter((o) => !next.includes(o))) ctx.state.supplement.revocations.push({ offer: id, customer: customer ? customer.id : null });
+				for (const id of current.filter((o) => !next.includes(o)))
+					ctx.state.supplement.revocations.push({ offer: id, customer: customer ? customer.id : null });
 			}
 			return relDoc(ctx, owner, 'offers', owner.relationships.offers.data);
 		};
@@ -453,24 +556,44 @@ function routes(h) {
 		const doc = body(ctx);
 		const data = doc.data;
 		if (!isObject(data)) throw apiError(400, 'data is required', '/data');
-		const site = isObject(data.relationships) && isObject(data.relationships.site) ? data.relationships.site.data : undefined;
-		if (!isObject(site) || typeof site.id !== 'string' || site.id === '') throw apiError(400, 'A site relationship must be present', '/data/relationships/site');
+		const site =
+			isObject(data.relationships) && isObject(data.relationships.site) ? data.relationships.site.data : undefined;
+		if (!isObject(site) || typeof site.id !== 'string' || site.id === '')
+			throw apiError(400, 'A site relationship must be present', '/data/relationships/site');
 		const errors = [];
 		if (data.type !== 'contacts') errors.push(h.invalid('/data/type', "must be 'contacts'"));
 		if (site.type !== 'sites') errors.push(h.invalid('/data/relationships/site/data/type', "must be 'sites'"));
-		else if (!ctx.find('sites', site.id)) errors.push(h.invalid('/data/relationships/site/data/id', `Couldn't find Site with 'id'=${site.id}`));
+		else if (!ctx.find('sites', site.id))
+			errors.push(h.invalid('/data/relationships/site/data/id', `Couldn't find Site with 'id'=${site.id}`));
 		if (isObject(data.attributes) && data.attributes.external_user_id !== undefined) {
 			errors.push(h.invalid('/data/attributes/external_user_id', 'is not accepted on create'));
 		}
 		const attributes = isObject(data.attributes) ? data.attributes : {};
-		errors.push(...h.validateAttributes(data.attributes, [...CREATE_ATTRIBUTES, 'external_user_id'], ['subscribed']).filter((e) => !e.source.pointer.endsWith('/external_user_id')));
-		if (typeof attributes.email !== 'string' || attributes.email === '') errors.push(h.invalid('/data/attributes/email', "can't be blank"));
-		else if (ctx.db.store.contacts.some((c) => h.relId(c, 'site', ctx) === site.id && String(c.attributes.email).toLowerCase() === attributes.email.toLowerCase())) {
+		errors.push(
+			...h
+				.validateAttributes(data.attributes, [...CREATE_ATTRIBUTES, 'external_user_id'], ['subscribed'])
+				.filter((e) => !e.source.pointer.endsWith('/external_user_id')),
+		);
+		if (typeof attributes.email !== 'string' || attributes.email === '')
+			errors.push(h.invalid('/data/attributes/email', "can't be blank"));
+		else if (
+			ctx.db.store.contacts.some(
+				(c) =>
+					h.relId(c, 'site', ctx) === site.id &&
+					String(c.attributes.email).toLowerCase() === attributes.email.toLowerCase(),
+			)
+		) {
 			errors.push(h.invalid('/data/attributes/email', 'has already been taken'));
 		}
 		if (errors.length) throw new ApiError(422, errors);
-		const blank = Object.fromEntries(h.TYPES.contacts.writableAttributes.map((n) => [n, n === 'subscribed' ? false : null]));
-		const contact = ctx.db.insert('contacts', { ...blank, name: '', ...attributes }, { site: site.id, offers: [], tags: [] });
+		const blank = Object.fromEntries(
+			h.TYPES.contacts.writableAttributes.map((n) => [n, n === 'subscribed' ? false : null]),
+		);
+		const contact = ctx.db.insert(
+			'contacts',
+			{ ...blank, name: '', ...attributes },
+			{ site: site.id, offers: [], tags: [] },
+		);
 		return h.created(ctx, contact);
 	}
 
@@ -478,9 +601,15 @@ function routes(h) {
 		const contact = record(ctx, 'contacts', params.id);
 		const customerId = h.relId(contact, 'customer', ctx);
 		const active = ctx.db.store.purchases.filter(
-			(p) => customerId && h.relId(p, 'customer', ctx) === customerId && p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null && !p.subscriptionCanceled,
+			(p) =>
+				customerId &&
+				h.relId(p, 'customer', ctx) === customerId &&
+				p.attributes.payment_type === 'subscription' &&
+				p.attributes.deactivated_at === null &&
+				!p.subscriptionCanceled,
 		);
-		if (active.length) throw apiError(422, `Contact has ${active.length} active Kajabi Payments subscription(s): cancel them first`);
+		if (active.length)
+			throw apiError(422, `Contact has ${active.length} active Kajabi Payments subscription(s): cancel them first`);
 		const list = ctx.db.store.contacts;
 		list.splice(list.indexOf(contact), 1);
 		return { status: 200, body: { data: {} } };
@@ -534,7 +663,9 @@ function routes(h) {
 	/** Contact notes: newest first by default, page size default 20, at most 100. */
 	function listNotes(ctx) {
 		if (ctx.query.sort !== undefined) return h.listHandler('contact_notes')(ctx);
-		return h.listHandler('contact_notes')(Object.assign(Object.create(ctx), { query: { ...ctx.query, sort: '-created_at' } }));
+		return h.listHandler('contact_notes')(
+			Object.assign(Object.create(ctx), { query: { ...ctx.query, sort: '-created_at' } }),
+		);
 	}
 
 	function updateNote(ctx, params) {
@@ -543,12 +674,18 @@ function routes(h) {
 		const data = doc.data;
 		if (!isObject(data)) throw apiError(422, "can't be blank", '/data');
 		const errors = [];
-		if (data.id === undefined || String(data.id) !== note.id) errors.push(h.invalid('/data/id', `must be '${note.id}'`));
+		if (data.id === undefined || String(data.id) !== note.id)
+			errors.push(h.invalid('/data/id', `must be '${note.id}'`));
 		if (data.type !== 'contact_notes') errors.push(h.invalid('/data/type', "must be 'contact_notes'"));
-		if (data.relationships !== undefined) errors.push(h.invalid('/data/relationships', 'the contact of a note cannot be changed'));
+		if (data.relationships !== undefined)
+			errors.push(h.invalid('/data/relationships', 'the contact of a note cannot be changed'));
 		const attributes = isObject(data.attributes) ? data.attributes : undefined;
-		if (!attributes || typeof attributes.body !== 'string' || attributes.body.trim() === '') errors.push(h.invalid('/data/attributes/body', "can't be blank"));
-		else for (const name of Object.keys(attributes)) if (name !== 'body') errors.push(h.invalid(`/data/attributes/${name}`, `'${name}' is not a permitted attribute`));
+		if (!attributes || typeof attributes.body !== 'string' || attributes.body.trim() === '')
+			errors.push(h.invalid('/data/attributes/body', "can't be blank"));
+		else
+			for (const name of Object.keys(attributes))
+				if (name !== 'body')
+					errors.push(h.invalid(`/data/attributes/${name}`, `'${name}' is not a permitted attribute`));
 		if (errors.length) throw new ApiError(422, errors);
 		note.attributes.body = attributes.body;
 		note.attributes.updated_at = new Date().toISOString();
@@ -568,7 +705,9 @@ function routes(h) {
 		const excluded = new URLSearchParams(ctx.req.rawQuery).getAll(key);
 		const query = { ...ctx.query };
 		delete query[key];
-		const hidden = new Set(ctx.db.store.products.filter((p) => excluded.includes(productTypeClass(p))).map((p) => p.id));
+		const hidden = new Set(
+			ctx.db.store.products.filter((p) => excluded.includes(productTypeClass(p))).map((p) => p.id),
+		);
 		const narrowed = Object.assign(Object.create(withHidden(ctx, 'products', hidden)), { query });
 		return h.listHandler('products')(narrowed);
 	}

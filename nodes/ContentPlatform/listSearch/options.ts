@@ -11,7 +11,11 @@ const MAX_OPTIONS = 1000;
 
 /** The resources whose records a relationship write takes (tags, offers): one list each. */
 const LISTED = RESOURCES.filter((resource) =>
-	RESOURCES.some((r) => r.endpoints.some((e) => e.relationship !== undefined && e.method !== 'GET' && e.relationship.type === resource.type)),
+	RESOURCES.some((r) =>
+		r.endpoints.some(
+			(e) => e.relationship !== undefined && e.method !== 'GET' && e.relationship.type === resource.type,
+		),
+	),
 );
 
 /**
@@ -28,7 +32,10 @@ function listMethod(resource: ResourceSpec) {
 			const document = await apiRequest(this, 'GET', endpoint.path, qs);
 			const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 			for (const record of records) {
-				options.push({ name: `${label(resource, simplifyResource(record))} (${String(record.id)})`, value: String(record.id) });
+				options.push({
+					name: `${label(resource, simplifyResource(record))} (${String(record.id)})`,
+					value: String(record.id),
+				});
 			}
 			if (records.length < MAX_PAGE_SIZE) break;
 		}
@@ -37,4 +44,6 @@ function listMethod(resource: ResourceSpec) {
 }
 
 /** The `methods.loadOptions` of the node: one list per resource a relationship write takes. */
-export const loadOptions = Object.fromEntries(LISTED.map((resource) => [listMethodName(resource), listMethod(resource)]));
+export const loadOptions = Object.fromEntries(
+	LISTED.map((resource) => [listMethodName(resource), listMethod(resource)]),
+);

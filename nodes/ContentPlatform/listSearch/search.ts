@@ -47,5 +47,8 @@ function searchMethod(resource: ResourceSpec) {
 
 /** The `methods.listSearch` of the node: one search per resource with a list endpoint. */
 export const listSearch = Object.fromEntries(
-	RESOURCES.filter((resource) => resource.search).map((resource) => [searchMethodName(resource), searchMethod(resource)]),
+	RESOURCES.filter((resource) => resource.search).map((resource) => [
+		searchMethodName(resource),
+		searchMethod(resource),
+	]),
 );

@@ -26,7 +26,9 @@ export class BaseUrlError extends Error {}
 export function apiRoot(baseUrl: unknown): string {
 	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
 	if (text === '') {
-		throw new BaseUrlError('The credential\'s Base URL is empty: enter the API\'s address, for example https://api.example.com');
+		throw new BaseUrlError(
+			"The credential's Base URL is empty: enter the API's address, for example https://api.example.com",
+		);
 	}
 	if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
 		throw new BaseUrlError(
@@ -35,7 +37,9 @@ export function apiRoot(baseUrl: unknown): string {
 	}
 	const url = parseUrl(text);
 	if (url === undefined) {
-		throw new BaseUrlError(`The credential's Base URL "${text}" is not a valid URL: write it like https://api.example.com`);
+		throw new BaseUrlError(
+			`The credential's Base URL "${text}" is not a valid URL: write it like https://api.example.com`,
+		);
 	}
 	if (url.username !== '' || url.password !== '') {
 		throw new BaseUrlError(
@@ -50,7 +54,9 @@ export function apiRoot(baseUrl: unknown): string {
 		throw new BaseUrlError(`The credential's Base URL "${text}" has a query ("?…"): remove it and write only ${root}`);
 	}
 	if (url.hash !== '' || text.endsWith('#')) {
-		throw new BaseUrlError(`The credential's Base URL "${text}" has a fragment ("#…"): remove it and write only ${root}`);
+		throw new BaseUrlError(
+			`The credential's Base URL "${text}" has a fragment ("#…"): remove it and write only ${root}`,
+		);
 	}
 	return `${root}/v1`;
 }

@@ -138,7 +138,14 @@ function offerGrants(owner: 'contacts' | 'customers'): SupplementEndpoint[] {
 	const path = `/${owner}/{id}/relationships/offers`;
 	const noun = owner === 'contacts' ? 'contact' : 'customer';
 	return [
-		{ operation: 'getOffers', method: 'GET', path, purpose: `Offers granted to the ${noun}`, query: {}, relationship: { name: 'offers', type: 'offers' } },
+		{
+			operation: 'getOffers',
+			method: 'GET',
+			path,
+			purpose: `Offers granted to the ${noun}`,
+			query: {},
+			relationship: { name: 'offers', type: 'offers' },
+		},
 		{
 			operation: 'grantOffers',
 			method: 'POST',
@@ -192,10 +199,25 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				path: '/contacts/{id}',
 				purpose: 'Delete a contact',
 				query: {},
-				destructive: 'Deletes the contact for good (the API refuses while it has active Kajabi Payments subscriptions).',
+				destructive:
+					'Deletes the contact for good (the API refuses while it has active Kajabi Payments subscriptions).',
 			},
-			{ operation: 'getTags', method: 'GET', path: '/contacts/{id}/relationships/tags', purpose: "The contact's tags", query: {}, relationship: { name: 'tags', type: 'contact_tags' } },
-			{ operation: 'addTags', method: 'POST', path: '/contacts/{id}/relationships/tags', purpose: 'Add tags to the contact', query: {}, relationship: { name: 'tags', type: 'contact_tags' } },
+			{
+				operation: 'getTags',
+				method: 'GET',
+				path: '/contacts/{id}/relationships/tags',
+				purpose: "The contact's tags",
+				query: {},
+				relationship: { name: 'tags', type: 'contact_tags' },
+			},
+			{
+				operation: 'addTags',
+				method: 'POST',
+				path: '/contacts/{id}/relationships/tags',
+				purpose: 'Add tags to the contact',
+				query: {},
+				relationship: { name: 'tags', type: 'contact_tags' },
+			},
 			{
 				operation: 'removeTags',
 				method: 'DELETE',
@@ -230,9 +252,20 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				method: 'GET',
 				path: '/offers',
 				purpose: 'List offers that can be granted',
-				query: { sort: ['title', 'price_in_cents'], page: true, fields: 'offers', filters: [SITE, titleContains, descriptionContains] },
+				query: {
+					sort: ['title', 'price_in_cents'],
+					page: true,
+					fields: 'offers',
+					filters: [SITE, titleContains, descriptionContains],
+				},
 			},
-			{ operation: 'get', method: 'GET', path: '/offers/{id}', purpose: 'Offer details', query: { include: ['products'], fields: 'offers' } },
+			{
+				operation: 'get',
+				method: 'GET',
+				path: '/offers/{id}',
+				purpose: 'Offer details',
+				query: { include: ['products'], fields: 'offers' },
+			},
 			{
 				operation: 'getProducts',
 				method: 'GET',
@@ -265,20 +298,27 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 						bool('active', 'Whether to return only active purchases (true) or only inactive ones (false)'),
 						bool('deactivated', 'Whether to return only deactivated purchases (true) or only the others (false)'),
 						str('referrer', 'Referrer equals'),
-						str('referrer_cont', 'Referrer contains the text (the description\'s own example)'),
+						str('referrer_cont', "Referrer contains the text (the description's own example)"),
 						str('coupon_code_eq', 'Coupon code equals'),
 					],
 					conditions: PURCHASE_CONDITIONS,
 				},
 			},
-			{ operation: 'get', method: 'GET', path: '/purchases/{id}', purpose: 'Purchase details', query: { fields: 'purchases' } },
+			{
+				operation: 'get',
+				method: 'GET',
+				path: '/purchases/{id}',
+				purpose: 'Purchase details',
+				query: { fields: 'purchases' },
+			},
 			{
 				operation: 'deactivate',
 				method: 'POST',
 				path: '/purchases/{id}/deactivate',
 				purpose: 'Deactivate a purchase',
 				query: {},
-				destructive: 'Deactivates the purchase (the customer loses what it gave access to); a subscription is not canceled.',
+				destructive:
+					'Deactivates the purchase (the customer loses what it gave access to); a subscription is not canceled.',
 			},
 			{
 				operation: 'reactivate',
@@ -309,7 +349,12 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				method: 'GET',
 				path: '/contact_tags',
 				purpose: 'List tags (not archived)',
-				query: { sort: ['name'], page: true, fields: 'contact_tags', filters: [SITE, str('name_cont', 'Name contains the text')] },
+				query: {
+					sort: ['name'],
+					page: true,
+					fields: 'contact_tags',
+					filters: [SITE, str('name_cont', 'Name contains the text')],
+				},
 			},
 			{ operation: 'get', method: 'GET', path: '/contact_tags/{id}', purpose: 'Tag details', query: {} },
 		],
@@ -328,7 +373,12 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 					sort: ['title'],
 					page: true,
 					fields: 'courses',
-					filters: [SITE, titleContains, descriptionContains, str('publish_status_eq', 'Publish status equals (for example published)')],
+					filters: [
+						SITE,
+						titleContains,
+						descriptionContains,
+						str('publish_status_eq', 'Publish status equals (for example published)'),
+					],
 				},
 			},
 		],
@@ -371,7 +421,11 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				method: 'GET',
 				path: '/contact_notes',
 				purpose: 'List contact notes (newest first unless sorted)',
-				query: { sort: ['created_at', 'updated_at'], page: true, filters: [SITE, str('contact_id', 'Notes of this contact')] },
+				query: {
+					sort: ['created_at', 'updated_at'],
+					page: true,
+					filters: [SITE, str('contact_id', 'Notes of this contact')],
+				},
 			},
 			{
 				operation: 'get',
@@ -380,7 +434,13 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				purpose: 'Contact note details',
 				query: { include: ['contact'], fields: 'contact_notes' },
 			},
-			{ operation: 'update', method: 'PATCH', path: '/contact_notes/{id}', purpose: 'Update a contact note', query: {} },
+			{
+				operation: 'update',
+				method: 'PATCH',
+				path: '/contact_notes/{id}',
+				purpose: 'Update a contact note',
+				query: {},
+			},
 			{
 				operation: 'delete',
 				method: 'DELETE',
@@ -442,7 +502,13 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 					],
 				},
 			},
-			{ operation: 'get', method: 'GET', path: '/products/{id}', purpose: 'Product details', query: { fields: 'products' } },
+			{
+				operation: 'get',
+				method: 'GET',
+				path: '/products/{id}',
+				purpose: 'Product details',
+				query: { fields: 'products' },
+			},
 		],
 	},
 	{
@@ -450,7 +516,9 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 		displayName: 'Me',
 		type: 'me',
 		relationships: [],
-		endpoints: [{ operation: 'get', method: 'GET', path: '/me', purpose: 'The user the credential belongs to', query: {} }],
+		endpoints: [
+			{ operation: 'get', method: 'GET', path: '/me', purpose: 'The user the credential belongs to', query: {} },
+		],
 	},
 ];
 

@@ -23,14 +23,7 @@ import {
  * - `date`: a day written `YYYY-MM-DD` (transaction list filters).
  * - `number`: an integer (page numbers, `*_in_cents` amounts, counts, N days).
  */
-export type ValueType =
-	| 'string'
-	| 'boolean'
-	| 'number'
-	| 'timestamp'
-	| 'date'
-	| 'object'
-	| 'array';
+export type ValueType = 'string' | 'boolean' | 'number' | 'timestamp' | 'date' | 'object' | 'array';
 
 /** Attribute name → value type of one resource type (spec "Resources and fields"). */
 export type AttributeTable = Readonly<Record<string, ValueType>>;
@@ -197,7 +190,10 @@ const SEED_ATTRIBUTES = {
 } as const satisfies Record<string, AttributeTable>;
 
 /** Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own). */
-export const ATTRIBUTES = { ...SEED_ATTRIBUTES, ...SUPPLEMENT_ATTRIBUTES } as const satisfies Record<string, AttributeTable>;
+export const ATTRIBUTES = { ...SEED_ATTRIBUTES, ...SUPPLEMENT_ATTRIBUTES } as const satisfies Record<
+	string,
+	AttributeTable
+>;
 
 /** A JSON:API resource type named in the spec. */
 export type ResourceType = keyof typeof ATTRIBUTES;
@@ -211,7 +207,12 @@ export type ResourceType = keyof typeof ATTRIBUTES;
  * numbers, everything else (ids, text) is a string. Values are written to the query as strings.
  */
 export const PERSON_FILTERS: readonly FilterSpec[] = [
-	{ name: 'site_id', type: 'string', description: 'Restrict to a site. Required when the account has more than one site; always sending it is recommended.' },
+	{
+		name: 'site_id',
+		type: 'string',
+		description:
+			'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
+	},
 	{ name: 'search', type: 'string', description: 'Fuzzy search over name and email' },
 	{ name: 'created_in_last', type: 'number', description: 'Created in the last N days' },
 	{ name: 'not_created_in_last', type: 'number', description: 'Not created in the last N days' },
@@ -253,7 +254,11 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 	{ name: 'net_revenue_less_than', type: 'number', description: 'Net revenue is below the value' },
 	{ name: 'sent_email_broadcast_id', type: 'string', description: 'Was sent the broadcast' },
 	{ name: 'no_sent_email_broadcast_id', type: 'string', description: 'Was not sent the broadcast' },
-	{ name: 'no_sent_email_broadcast_ids', type: 'string', description: 'Was not sent any of the listed broadcasts (comma-separated IDs)' },
+	{
+		name: 'no_sent_email_broadcast_ids',
+		type: 'string',
+		description: 'Was not sent any of the listed broadcasts (comma-separated IDs)',
+	},
 	{ name: 'no_delivered_email_broadcast_id', type: 'string', description: 'Did not receive the broadcast' },
 	{ name: 'opened_email_broadcast_id', type: 'string', description: 'Opened the broadcast' },
 	{ name: 'no_opened_email_broadcast_id', type: 'string', description: 'Did not open the broadcast' },
@@ -272,10 +277,26 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 	{ name: 'is_hard_bouncing', type: 'boolean', description: "Whether the record's email address bounces hard" },
 	{ name: 'bounced_in_last', type: 'number', description: 'Bounced in the last N days' },
 	{ name: 'complained_in_last', type: 'number', description: 'Complained in the last N days' },
-	{ name: 'healthy_contacts_with_open_data', type: 'boolean', description: 'Whether the record is in the engagement group "healthy" (with open data)' },
-	{ name: 'passive_contacts_with_open_data', type: 'boolean', description: 'Whether the record is in the engagement group "passive" (with open data)' },
-	{ name: 'unengaged_contacts_with_open_data', type: 'boolean', description: 'Whether the record is in the engagement group "unengaged" (with open data)' },
-	{ name: 'inactive_contacts_with_open_data', type: 'boolean', description: 'Whether the record is in the engagement group "inactive" (with open data)' },
+	{
+		name: 'healthy_contacts_with_open_data',
+		type: 'boolean',
+		description: 'Whether the record is in the engagement group "healthy" (with open data)',
+	},
+	{
+		name: 'passive_contacts_with_open_data',
+		type: 'boolean',
+		description: 'Whether the record is in the engagement group "passive" (with open data)',
+	},
+	{
+		name: 'unengaged_contacts_with_open_data',
+		type: 'boolean',
+		description: 'Whether the record is in the engagement group "unengaged" (with open data)',
+	},
+	{
+		name: 'inactive_contacts_with_open_data',
+		type: 'boolean',
+		description: 'Whether the record is in the engagement group "inactive" (with open data)',
+	},
 	{ name: 'subscribed_newsletter_id', type: 'string', description: 'Subscribed to the newsletter' },
 	{ name: 'unsubscribed_newsletter_id', type: 'string', description: 'Unsubscribed from the newsletter' },
 	{ name: 'is_suppressed', type: 'boolean', description: 'Whether the record is suppressed' },
@@ -640,14 +661,19 @@ function resolveFilter(filter: SupplementFilter): FilterSpec {
  * Endpoints keep their table order; `SUPPLEMENT_INCLUDE_FILTERS` are appended to the seed endpoint's.
  */
 export const RESOURCES: readonly ResourceSpec[] = (() => {
-	const merged = SEED_RESOURCES.map((resource): ResourceSpec => ({
-		...resource,
-		endpoints: resource.endpoints.map((endpoint) => {
-			const extra = SUPPLEMENT_INCLUDE_FILTERS[endpoint.path];
-			if (!extra) return endpoint;
-			return { ...endpoint, query: { ...endpoint.query, includeFilters: [...(endpoint.query.includeFilters ?? []), ...extra] } };
+	const merged = SEED_RESOURCES.map(
+		(resource): ResourceSpec => ({
+			...resource,
+			endpoints: resource.endpoints.map((endpoint) => {
+				const extra = SUPPLEMENT_INCLUDE_FILTERS[endpoint.path];
+				if (!extra) return endpoint;
+				return {
+					...endpoint,
+					query: { ...endpoint.query, includeFilters: [...(endpoint.query.includeFilters ?? []), ...extra] },
+				};
+			}),
 		}),
-	}));
+	);
 	for (const row of SUPPLEMENT_RESOURCES) {
 		const endpoints = row.endpoints.map(
 			(endpoint): EndpointSpec => ({

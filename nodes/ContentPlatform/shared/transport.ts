@@ -128,8 +128,9 @@ async function renewAfterUnrenewed401(
 			ignoreHttpStatusErrors: false,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		const answer = (error as { cause?: { response?: AxiosLikeResponse }; response?: AxiosLikeResponse }).cause
-			?.response ?? (error as { response?: AxiosLikeResponse }).response;
+		const answer =
+			(error as { cause?: { response?: AxiosLikeResponse }; response?: AxiosLikeResponse }).cause?.response ??
+			(error as { response?: AxiosLikeResponse }).response;
 		if (!answer || typeof answer.status !== 'number') throw new NodeApiError(context.getNode(), error as JsonObject);
 		return { statusCode: answer.status, body: answer.data, headers: answer.headers ?? {} } as IN8nHttpFullResponse;
 	}
@@ -193,7 +194,11 @@ export function checkedDocument(
 		// Whatever the server echoes (the Authorization header, the token), it is redacted first.
 		const shown = redactValue(body, secrets);
 		if (response.statusCode >= 300) {
-			throw apiErrorFromResponse(context.getNode(), { ...response, body: shown as IN8nHttpFullResponse['body'] }, subject);
+			throw apiErrorFromResponse(
+				context.getNode(),
+				{ ...response, body: shown as IN8nHttpFullResponse['body'] },
+				subject,
+			);
 		}
 		throw new NodeApiError(
 			context.getNode(),
@@ -240,29 +245,43 @@ export async function followRedirects(
 		try {
 			target = new URL(location, requestUrl(current));
 		} catch {
-			throw new NodeApiError(context.getNode(), { httpCode: String(response.statusCode) }, {
-				message: `The Content Platform API answered ${response.statusCode} with an invalid redirect target "${location}"`,
-				httpCode: String(response.statusCode),
-			});
+			throw new NodeApiError(
+				context.getNode(),
+				{ httpCode: String(response.statusCode) },
+				{
+					message: `The Content Platform API answered ${response.statusCode} with an invalid redirect target "${location}"`,
+					httpCode: String(response.statusCode),
+				},
+			);
 		}
 		const allowed = originOf(root);
 		if (target.origin !== allowed) {
-			throw new NodeApiError(context.getNode(), { httpCode: String(response.statusCode) }, {
-				message: `The Content Platform API redirected (${response.statusCode}) to ${target.origin}${target.pathname}, outside the credential's Base URL (${allowed}): the request was not sent there`,
-				description:
-					'Credentials and request bodies are only ever sent to the origin of the Base URL. If the API has moved, change the Base URL of the credential.',
-				httpCode: String(response.statusCode),
-			});
+			throw new NodeApiError(
+				context.getNode(),
+				{ httpCode: String(response.statusCode) },
+				{
+					message: `The Content Platform API redirected (${response.statusCode}) to ${target.origin}${target.pathname}, outside the credential's Base URL (${allowed}): the request was not sent there`,
+					description:
+						'Credentials and request bodies are only ever sent to the origin of the Base URL. If the API has moved, change the Base URL of the credential.',
+					httpCode: String(response.statusCode),
+				},
+			);
 		}
 		if (hop >= MAX_REDIRECTS) {
-			throw new NodeApiError(context.getNode(), { httpCode: String(response.statusCode) }, {
-				message: `The Content Platform API redirected more than ${MAX_REDIRECTS} times in a row (last to ${target.pathname})`,
-				httpCode: String(response.statusCode),
-			});
+			throw new NodeApiError(
+				context.getNode(),
+				{ httpCode: String(response.statusCode) },
+				{
+					message: `The Content Platform API redirected more than ${MAX_REDIRECTS} times in a row (last to ${target.pathname})`,
+					httpCode: String(response.statusCode),
+				},
+			);
 		}
 		const method = (current.method ?? 'GET').toUpperCase() as IHttpRequestMethods;
 		const keepBody =
-			response.statusCode === 307 || response.statusCode === 308 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'GET');
+			response.statusCode === 307 ||
+			response.statusCode === 308 ||
+			((response.statusCode === 301 || response.statusCode === 302) && method === 'GET');
 		const headers = Object.fromEntries(
 			Object.entries(current.headers ?? {}).filter(
 				([name]) => name.toLowerCase() !== 'authorization' && (keepBody || !name.toLowerCase().startsWith('content-')),
@@ -413,14 +432,20 @@ export async function toItems(
 	let jsonItems: IDataObject[];
 	try {
 		if (Array.isArray(document.data) !== isList) {
-			throw new TypeError(isList ? '"data" is not a list of resource objects' : '"data" is a list, not one resource object');
+			throw new TypeError(
+				isList ? '"data" is not a list of resource objects' : '"data" is a list, not one resource object',
+			);
 		}
 		jsonItems = documentToItems(document, simplify);
 	} catch (error) {
-		throw new NodeApiError(this.getNode(), { httpCode: String(response.statusCode) }, {
-			message: notJsonApiMessage(document),
-			description: (error as Error).message,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ httpCode: String(response.statusCode) },
+			{
+				message: notJsonApiMessage(document),
+				description: (error as Error).message,
+			},
+		);
 	}
 	const item = this.getItemIndex();
 	const items: PageItems = jsonItems.map((json) => ({ json, pairedItem: { item } }));
@@ -476,7 +501,10 @@ export async function paginate(
 			items = await this.makeRoutingRequest(request).catch(async (error: object) => {
 				// n8n 1.x handed an expired OAuth2 token's 401 back: once more, with n8n renewing it
 				if (!unrenewedPageErrors.has(error)) throw error;
-				return await this.makeRoutingRequest({ ...request, options: { ...request.options, ignoreHttpStatusErrors: false } });
+				return await this.makeRoutingRequest({
+					...request,
+					options: { ...request.options, ignoreHttpStatusErrors: false },
+				});
 			});
 			let newRecords = 0;
 			for (const item of items) {
@@ -486,11 +514,10 @@ export async function paginate(
 			}
 			const contradiction = pagingContradiction(page, items, newRecords, results.length + items.length);
 			if (contradiction) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`Return All stopped at page ${page}: ${contradiction}`,
-					{ description: 'The API\'s paging cannot be trusted here, so the list was not read further. Use a Limit, or filters, to read part of it.' },
-				);
+				throw new NodeOperationError(this.getNode(), `Return All stopped at page ${page}: ${contradiction}`, {
+					description:
+						"The API's paging cannot be trusted here, so the list was not read further. Use a Limit, or filters, to read part of it.",
+				});
 			}
 		} catch (error) {
 			const failure = withContext(
@@ -670,7 +697,12 @@ export async function apiRequest(
 		)) as IN8nHttpFullResponse;
 		let response = await followRedirects(context, request, received, root);
 		if (isUnrenewed401(credentialType, response)) {
-			response = await followRedirects(context, request, await renewAfterUnrenewed401(context, credentialType, request), root);
+			response = await followRedirects(
+				context,
+				request,
+				await renewAfterUnrenewed401(context, credentialType, request),
+				root,
+			);
 		}
 		return checkedDocument(context, response, subject, secrets);
 	} catch (error) {

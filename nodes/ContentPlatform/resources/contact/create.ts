@@ -69,7 +69,12 @@ export const create: OperationDescription = {
 			displayOptions: showOnlyFor(op),
 			description: "The contact's email address",
 			routing: {
-				send: { type: 'body', property: 'data.attributes.email', value: '={{ String($value).trim() }}', preSend: [requireEmail] },
+				send: {
+					type: 'body',
+					property: 'data.attributes.email',
+					value: '={{ String($value).trim() }}',
+					preSend: [requireEmail],
+				},
 			},
 		},
 		{

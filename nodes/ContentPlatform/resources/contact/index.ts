@@ -17,4 +17,18 @@ import { replaceOffers } from './replaceOffers';
 /**
  * The Contact resource: its operations, one file each.
  */
-export const contactDescription = resourceDescription('contact', [getAll, get, create, update, deleteRecord, getTags, addTags, removeTags, replaceTags, getOffers, grantOffers, revokeOffers, replaceOffers]);
+export const contactDescription = resourceDescription('contact', [
+	getAll,
+	get,
+	create,
+	update,
+	deleteRecord,
+	getTags,
+	addTags,
+	removeTags,
+	replaceTags,
+	getOffers,
+	grantOffers,
+	revokeOffers,
+	replaceOffers,
+]);

@@ -85,7 +85,9 @@ export const update: OperationDescription = {
 			default: {},
 			displayOptions: showOnlyFor(op),
 			options: [
-				...attributeFields('contacts', 'the contact').map((field): INodeProperties => ({ ...field, routing: undefined })),
+				...attributeFields('contacts', 'the contact').map(
+					(field): INodeProperties => ({ ...field, routing: undefined }),
+				),
 				{
 					displayName: 'Tag IDs',
 					name: 'tagIds',

@@ -10,4 +10,11 @@ import { replaceOffers } from './replaceOffers';
 /**
  * The Customer resource: its operations, one file each.
  */
-export const customerDescription = resourceDescription('customer', [getAll, get, getOffers, grantOffers, revokeOffers, replaceOffers]);
+export const customerDescription = resourceDescription('customer', [
+	getAll,
+	get,
+	getOffers,
+	grantOffers,
+	revokeOffers,
+	replaceOffers,
+]);

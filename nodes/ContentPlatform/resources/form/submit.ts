@@ -23,9 +23,13 @@ async function requireSubmissionFields(
 ): Promise<IHttpRequestOptions> {
 	const fields = this.getNodeParameter('submissionFields', {}) as IDataObject;
 	if (Object.keys(fields ?? {}).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to submit: add at least one field under "Submission Fields"', {
-			itemIndex: this.getItemIndex(),
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Nothing to submit: add at least one field under "Submission Fields"',
+			{
+				itemIndex: this.getItemIndex(),
+			},
+		);
 	}
 	return requestOptions;
 }

@@ -7,4 +7,10 @@ import { reactivate } from './reactivate';
 import { cancelSubscription } from './cancelSubscription';
 
 /** The Purchase resource: its operations, one file each. */
-export const purchaseDescription = resourceDescription('purchase', [getAll, get, deactivate, reactivate, cancelSubscription]);
+export const purchaseDescription = resourceDescription('purchase', [
+	getAll,
+	get,
+	deactivate,
+	reactivate,
+	cancelSubscription,
+]);

@@ -31,9 +31,13 @@ async function conditionsQuery(
 	for (const { attribute, operator, value } of conditions) {
 		const key = `filter[${String(attribute)}_${String(operator)}]`;
 		if (key in qs) {
-			throw new NodeOperationError(this.getNode(), `Two conditions use "${titleCase(String(attribute))} ${OPERATOR_NAMES[String(operator)]}": keep one`, {
-				itemIndex: this.getItemIndex(),
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Two conditions use "${titleCase(String(attribute))} ${OPERATOR_NAMES[String(operator)]}": keep one`,
+				{
+					itemIndex: this.getItemIndex(),
+				},
+			);
 		}
 		qs[key] = String(value ?? '');
 	}
@@ -79,7 +83,9 @@ export function conditionsCollection(op: OperationContext): INodeProperties[] {
 							type: 'options',
 							default: 'eq',
 							description: 'How the attribute is compared with the value',
-							options: conditions.operators.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value })).sort(byName),
+							options: conditions.operators
+								.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value }))
+								.sort(byName),
 						},
 						{
 							displayName: 'Value',

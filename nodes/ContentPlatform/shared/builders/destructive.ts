@@ -2,7 +2,13 @@ import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData,
 
 import { resourceByValue } from '../spec';
 import { checkedDocument, locatorId, subjectOf } from '../transport';
-import { destructiveDescription, operationOption, showOnlyFor, type OperationContext, type OperationDescription } from './operation';
+import {
+	destructiveDescription,
+	operationOption,
+	showOnlyFor,
+	type OperationContext,
+	type OperationDescription,
+} from './operation';
 import { locatorName, resourceLocator } from './resourceLocator';
 
 /**

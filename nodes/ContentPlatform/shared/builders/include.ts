@@ -15,7 +15,8 @@ export function includeProperty(op: OperationContext): INodeProperties[] {
 			type: 'multiOptions',
 			default: [],
 			displayOptions: showOnlyFor(op),
-			description: 'Related records to load along with this one. With Simplify on, each appears in the item under its name.',
+			description:
+				'Related records to load along with this one. With Simplify on, each appears in the item under its name.',
 			options: include.map((name) => ({ name: fieldLabel(name), value: name })).sort(byName),
 			routing: {
 				send: { type: 'query', property: 'include', value: '={{ $value.length ? $value.join(",") : undefined }}' },

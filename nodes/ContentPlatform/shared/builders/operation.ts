@@ -49,29 +49,104 @@ export function showOnlyFor(op: OperationContext): INodeProperties['displayOptio
  * case with the resource, in other words than the name. `noun` is the resource in lower case.
  * Destructive operations describe themselves instead (see `destructiveDescription`).
  */
-const OPERATION_WORDS: Record<Operation, { name: string; action: (noun: string) => string; description: (noun: string) => string }> = {
+const OPERATION_WORDS: Record<
+	Operation,
+	{ name: string; action: (noun: string) => string; description: (noun: string) => string }
+> = {
 	create: { name: 'Create', action: (noun) => `Create ${noun}`, description: (noun) => `Create a new ${noun}` },
-	get: { name: 'Get', action: (noun) => `Get ${noun}`, description: (noun) => `Retrieve ${article(noun)} ${noun} by ID` },
-	getAll: { name: 'Get Many', action: (noun) => `Get many ${plural(noun)}`, description: (noun) => `Retrieve a list of ${plural(noun)}` },
-	update: { name: 'Update', action: (noun) => `Update ${noun}`, description: (noun) => `Change the fields of ${article(noun)} ${noun}` },
-	submit: { name: 'Submit', action: (noun) => `Submit ${noun}`, description: (noun) => `Send a new submission to ${article(noun)} ${noun}` },
-	delete: { name: 'Delete', action: (noun) => `Delete ${noun}`, description: (noun) => `Delete ${article(noun)} ${noun}` },
-	getTags: { name: 'Get Tags', action: (noun) => `Get tags of ${noun}`, description: (noun) => `Retrieve the tags of ${article(noun)} ${noun}` },
-	addTags: { name: 'Add Tags', action: (noun) => `Add tags to ${noun}`, description: (noun) => `Tag ${article(noun)} ${noun}, keeping its other tags` },
-	removeTags: { name: 'Remove Tags', action: (noun) => `Remove tags from ${noun}`, description: (noun) => `Untag ${article(noun)} ${noun}` },
-	replaceTags: { name: 'Replace Tags', action: (noun) => `Replace tags of ${noun}`, description: (noun) => `Set the whole tag list of ${article(noun)} ${noun}` },
-	getOffers: { name: 'Get Offers', action: (noun) => `Get offers of ${noun}`, description: (noun) => `Retrieve the offers granted to ${article(noun)} ${noun}` },
-	grantOffers: { name: 'Grant Offers', action: (noun) => `Grant offers to ${noun}`, description: (noun) => `Give ${article(noun)} ${noun} access to offers` },
-	revokeOffers: { name: 'Revoke Offers', action: (noun) => `Revoke offers from ${noun}`, description: (noun) => `Take offers away from ${article(noun)} ${noun}` },
-	replaceOffers: { name: 'Replace Offers', action: (noun) => `Replace offers of ${noun}`, description: (noun) => `Set the whole offer list of ${article(noun)} ${noun}` },
-	getProducts: { name: 'Get Products', action: (noun) => `Get products of ${noun}`, description: (noun) => `Retrieve the products ${article(noun)} ${noun} gives access to` },
-	deactivate: { name: 'Deactivate', action: (noun) => `Deactivate ${noun}`, description: (noun) => `Switch off ${article(noun)} ${noun}` },
-	reactivate: { name: 'Reactivate', action: (noun) => `Reactivate ${noun}`, description: (noun) => `Give back the access of a deactivated ${noun} (a subscription is not restarted)` },
-	cancelSubscription: { name: 'Cancel Subscription', action: (noun) => `Cancel subscription of ${noun}`, description: (noun) => `End the subscription of ${article(noun)} ${noun}` },
+	get: {
+		name: 'Get',
+		action: (noun) => `Get ${noun}`,
+		description: (noun) => `Retrieve ${article(noun)} ${noun} by ID`,
+	},
+	getAll: {
+		name: 'Get Many',
+		action: (noun) => `Get many ${plural(noun)}`,
+		description: (noun) => `Retrieve a list of ${plural(noun)}`,
+	},
+	update: {
+		name: 'Update',
+		action: (noun) => `Update ${noun}`,
+		description: (noun) => `Change the fields of ${article(noun)} ${noun}`,
+	},
+	submit: {
+		name: 'Submit',
+		action: (noun) => `Submit ${noun}`,
+		description: (noun) => `Send a new submission to ${article(noun)} ${noun}`,
+	},
+	delete: {
+		name: 'Delete',
+		action: (noun) => `Delete ${noun}`,
+		description: (noun) => `Delete ${article(noun)} ${noun}`,
+	},
+	getTags: {
+		name: 'Get Tags',
+		action: (noun) => `Get tags of ${noun}`,
+		description: (noun) => `Retrieve the tags of ${article(noun)} ${noun}`,
+	},
+	addTags: {
+		name: 'Add Tags',
+		action: (noun) => `Add tags to ${noun}`,
+		description: (noun) => `Tag ${article(noun)} ${noun}, keeping its other tags`,
+	},
+	removeTags: {
+		name: 'Remove Tags',
+		action: (noun) => `Remove tags from ${noun}`,
+		description: (noun) => `Untag ${article(noun)} ${noun}`,
+	},
+	replaceTags: {
+		name: 'Replace Tags',
+		action: (noun) => `Replace tags of ${noun}`,
+		description: (noun) => `Set the whole tag list of ${article(noun)} ${noun}`,
+	},
+	getOffers: {
+		name: 'Get Offers',
+		action: (noun) => `Get offers of ${noun}`,
+		description: (noun) => `Retrieve the offers granted to ${article(noun)} ${noun}`,
+	},
+	grantOffers: {
+		name: 'Grant Offers',
+		action: (noun) => `Grant offers to ${noun}`,
+		description: (noun) => `Give ${article(noun)} ${noun} access to offers`,
+	},
+	revokeOffers: {
+		name: 'Revoke Offers',
+		action: (noun) => `Revoke offers from ${noun}`,
+		description: (noun) => `Take offers away from ${article(noun)} ${noun}`,
+	},
+	replaceOffers: {
+		name: 'Replace Offers',
+		action: (noun) => `Replace offers of ${noun}`,
+		description: (noun) => `Set the whole offer list of ${article(noun)} ${noun}`,
+	},
+	getProducts: {
+		name: 'Get Products',
+		action: (noun) => `Get products of ${noun}`,
+		description: (noun) => `Retrieve the products ${article(noun)} ${noun} gives access to`,
+	},
+	deactivate: {
+		name: 'Deactivate',
+		action: (noun) => `Deactivate ${noun}`,
+		description: (noun) => `Switch off ${article(noun)} ${noun}`,
+	},
+	reactivate: {
+		name: 'Reactivate',
+		action: (noun) => `Reactivate ${noun}`,
+		description: (noun) => `Give back the access of a deactivated ${noun} (a subscription is not restarted)`,
+	},
+	cancelSubscription: {
+		name: 'Cancel Subscription',
+		action: (noun) => `Cancel subscription of ${noun}`,
+		description: (noun) => `End the subscription of ${article(noun)} ${noun}`,
+	},
 };
 
 /** The words of the one operation without a record ID (Me → Get): the current user. */
-const CURRENT_USER = { name: 'Get', action: () => 'Get current user', description: () => 'Retrieve the user the credential belongs to' };
+const CURRENT_USER = {
+	name: 'Get',
+	action: () => 'Get current user',
+	description: () => 'Retrieve the user the credential belongs to',
+};
 
 /** What a destructive operation does (its spec row's `destructive`) and that it cannot be undone. */
 export function destructiveDescription(op: OperationContext): string {
@@ -97,7 +172,8 @@ export function operationOption(
 	write?: DeclarativeRestApiSettings.HttpRequestOptions,
 ): INodePropertyOptions {
 	const { resource, endpoint } = op;
-	const words = endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
+	const words =
+		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
 	if (!endpoint.path.includes('{id}')) request.url = endpoint.path;

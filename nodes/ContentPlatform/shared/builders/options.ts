@@ -19,7 +19,11 @@ export function fieldsOption(op: OperationContext): INodeProperties[] {
 				.map((name) => ({ name: fieldLabel(name), value: name }))
 				.sort(byName),
 			routing: {
-				send: { type: 'query', property: `fields[${type}]`, value: '={{ $value.length ? $value.join(",") : undefined }}' },
+				send: {
+					type: 'query',
+					property: `fields[${type}]`,
+					value: '={{ $value.length ? $value.join(",") : undefined }}',
+				},
 			},
 		},
 	];

@@ -13,7 +13,13 @@ import { notJsonApiMessage } from '../errors';
 import { RESOURCES, resourceByValue, type ResourceSpec } from '../spec';
 import { checkedDocument, cleanId, locatorId, subjectOf } from '../transport';
 import { destructiveNotice } from './destructive';
-import { jsonApiWrite, operationOption, showOnlyFor, type OperationContext, type OperationDescription } from './operation';
+import {
+	jsonApiWrite,
+	operationOption,
+	showOnlyFor,
+	type OperationContext,
+	type OperationDescription,
+} from './operation';
 import { locatorName, resourceLocator } from './resourceLocator';
 
 /**
@@ -58,9 +64,13 @@ async function relationshipBody(
 	const related = relatedResource(op);
 	const ids = parseIdList(this.getNodeParameter(idsParameter(op), []));
 	if (ids.length === 0) {
-		throw new NodeOperationError(this.getNode(), `"${related.displayName}s" is empty: pick or enter at least one ${related.displayName.toLowerCase()}`, {
-			itemIndex: this.getItemIndex(),
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`"${related.displayName}s" is empty: pick or enter at least one ${related.displayName.toLowerCase()}`,
+			{
+				itemIndex: this.getItemIndex(),
+			},
+		);
 	}
 	const body: IDataObject = { data: ids.map((id) => ({ type: endpoint.relationship!.type, id })) };
 	if (endpoint.relationship!.welcomeEmail) {
@@ -83,10 +93,14 @@ export async function relationshipItem(
 	const document = checkedDocument(this, response, subjectOf(this));
 	const data = document.data as unknown;
 	if (!Array.isArray(data) || !data.every(isResourceObject)) {
-		throw new NodeApiError(this.getNode(), { httpCode: String(response.statusCode) }, {
-			message: notJsonApiMessage(document),
-			description: '"data" is not a list of resource identifiers',
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ httpCode: String(response.statusCode) },
+			{
+				message: notJsonApiMessage(document),
+				description: '"data" is not a list of resource identifiers',
+			},
+		);
 	}
 	const resource = resourceByValue(this.getNodeParameter('resource') as string);
 	const operation = this.getNodeParameter('operation') as string;
@@ -113,7 +127,8 @@ function idsField(op: OperationContext): INodeProperties {
 		default: [],
 		required: true,
 		displayOptions: showOnlyFor(op),
-		description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		description:
+			'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		hint: 'An expression may give an array of IDs or comma-separated IDs',
 	};
 }
@@ -144,7 +159,11 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
 	return {
 		option: {
 			...base,
-			routing: { ...base.routing, send: { ...base.routing?.send, preSend }, output: { postReceive: [relationshipItem] } },
+			routing: {
+				...base.routing,
+				send: { ...base.routing?.send, preSend },
+				output: { postReceive: [relationshipItem] },
+			},
 		},
 		properties: [
 			...destructiveNotice(op),

@@ -12,7 +12,9 @@ export function titleCase(name: string): string {
 		.split(/[_.]/)
 		.filter(Boolean)
 		.map((word, index, words) =>
-			index > 0 && index < words.length - 1 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1),
+			index > 0 && index < words.length - 1 && SMALL_WORDS.has(word)
+				? word
+				: word.charAt(0).toUpperCase() + word.slice(1),
 		)
 		.map((word) => CAPITALIZED[word] ?? word)
 		.join(' ');
@@ -32,7 +34,12 @@ export function fieldLabel(name: string): string {
 	if (notSet) return `Not ${titleCase(notSet[1])}`;
 	const inLast = /^([a-z_]+)_in_last$/.exec(name);
 	if (inLast) return `${titleCase(inLast[1])} in Last (Days)`;
-	return titleCase(name.replace(/_eq$/, '').replace(/_cont$/, '_contains').replace(/_per$/, '_per_page'));
+	return titleCase(
+		name
+			.replace(/_eq$/, '')
+			.replace(/_cont$/, '_contains')
+			.replace(/_per$/, '_per_page'),
+	);
 }
 
 /** "a" or "an" before a word. */
