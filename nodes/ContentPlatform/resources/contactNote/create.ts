@@ -1,33 +1,16 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
 import {
 	idValue,
 	jsonApiWrite,
 	operationOf,
 	operationOption,
 	resourceLocator,
-	showOnlyFor,
 	type OperationDescription,
 } from '../../shared/builders';
 import { resourceByValue } from '../../shared/spec';
 import { requireId } from '../../shared/transport';
+import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'create');
-
-/** preSend of the note body: refuses an empty note before any request. */
-export async function requireNoteBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = String(this.getNodeParameter('body', '') ?? '');
-	if (body.trim() === '') {
-		throw new NodeOperationError(this.getNode(), '"Body" is empty: enter the text of the note', {
-			itemIndex: this.getItemIndex(),
-		});
-	}
-	return requestOptions;
-}
 
 /**
  * Contact Note → Create (spec `POST /v1/contact_notes`): the contact, sent as
@@ -48,16 +31,6 @@ export const create: OperationDescription = {
 				},
 			},
 		},
-		{
-			displayName: 'Body',
-			name: 'body',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			displayOptions: showOnlyFor(op),
-			description: 'The content of the note',
-			routing: { send: { type: 'body', property: 'data.attributes.body', preSend: [requireNoteBody] } },
-		},
+		noteBodyField(op, 'The content of the note'),
 	],
 };

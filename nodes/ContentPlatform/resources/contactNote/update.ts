@@ -5,11 +5,10 @@ import {
 	operationOf,
 	operationOption,
 	resourceLocator,
-	showOnlyFor,
 	type OperationDescription,
 } from '../../shared/builders';
 import { requireId } from '../../shared/transport';
-import { requireNoteBody } from './create';
+import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'update');
 
@@ -32,16 +31,6 @@ export const update: OperationDescription = {
 				},
 			},
 		},
-		{
-			displayName: 'Body',
-			name: 'body',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			required: true,
-			displayOptions: showOnlyFor(op),
-			description: 'The new content of the note',
-			routing: { send: { type: 'body', property: 'data.attributes.body', preSend: [requireNoteBody] } },
-		},
+		noteBodyField(op, 'The new content of the note'),
 	],
 };
