@@ -43,7 +43,10 @@ export interface CreatedAtCursor extends CursorBase {
 export interface IdOnlyCursor extends CursorBase {
 	kind: 'idOnly';
 	ids: string[];
-	/** How many of `ids` sat above the first new record of the last poll that had one (records dated ahead stay on top). */
+	/**
+	 * Position in `ids` of the anchor: records created after the poll that wrote the cursor lie
+	 * above it (records dated ahead stay on top and never end a poll; see strategies/idOnly.ts).
+	 */
 	head?: number;
 }
 

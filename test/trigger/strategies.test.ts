@@ -14,6 +14,7 @@ import {
 	unpackIds,
 	type CreatedAtCursor,
 	type Cursor,
+	type IdOnlyCursor,
 	type PollRecord,
 } from '../../nodes/ContentPlatformTrigger/cursor';
 import { BudgetExceeded, LATE_MS, holdsLease, notBefore, releaseLease, runScan, takeLease } from '../../nodes/ContentPlatformTrigger/poll';
@@ -249,6 +250,42 @@ describe('idOnly', () => {
 		for (let i = 150; i < 300; i++) list.add(`n${i}`, i);
 		result = await poll(idOnlyStrategy, list, cursor);
 		expect(result.fresh).toHaveLength(151);
+	});
+
+	test('a new record dated ahead above a run of known ones dated ahead: the poll reads on down to the anchor', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 50; i++) list.add(i, -1000 + i);
+		let cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+		for (let i = 0; i < 30; i++) list.add(`f${i}`, 86_400 + 10 * i); // dated a day ahead
+		cursor = (await poll(idOnlyStrategy, list, cursor)).cursor;
+		const rounds = [
+			['fx', 86_400 + 105], // among them
+			['fy', 86_400 + 1000], // above them all
+			['fz', 86_400 + 999],
+		] as const;
+		for (const [round, [future, at]] of rounds.entries()) {
+			list.add(future, at);
+			const normal = Array.from({ length: 50 }, (_, i) => `n${round}-${i}`);
+			normal.forEach((id, i) => list.add(id, round * 100 + i));
+			const result = await poll(idOnlyStrategy, list, cursor);
+			expect(new Set(result.fresh)).toEqual(new Set([future, ...normal]));
+			cursor = result.cursor;
+			// The anchor: below the records dated ahead.
+			expect((cursor as IdOnlyCursor).ids[(cursor as IdOnlyCursor).head!]).toMatch(/^(n|50$)/);
+		}
+		const idle = await poll(idOnlyStrategy, list, cursor);
+		expect({ fresh: idle.fresh, requests: idle.requests }).toEqual({ fresh: [], requests: 1 });
+	});
+
+	test('a poll that reads to the end of the list without finding a run of known IDs takes nothing below the known ones for new', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 300; i++) list.add(i, -1000 + i);
+		const cursor = (await poll(idOnlyStrategy, list, undefined)).cursor as IdOnlyCursor;
+		// Every other known record below the top deleted: no run of 10 known IDs is left.
+		for (let i = 300; i > 300 - 200; i -= 2) list.remove(String(i));
+		list.add('new', 1);
+		const result = await poll(idOnlyStrategy, list, cursor);
+		expect(result.fresh).toEqual(['new']);
 	});
 });
 
