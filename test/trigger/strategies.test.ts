@@ -14,6 +14,7 @@ import {
 	unpackIds,
 	type CreatedAtCursor,
 	type Cursor,
+	type DateWindowCursor,
 	type IdOnlyCursor,
 	type PollRecord,
 } from '../../nodes/ContentPlatformTrigger/cursor';
@@ -404,6 +405,41 @@ describe('createdAt: a backlog larger than the poll budget', () => {
 		}
 		expect(paused).toBeGreaterThan(0);
 		expect(polls).toBeLessThan(200);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(new Set(emitted)).toEqual(new Set(added));
+	});
+});
+
+describe('dateWindow: a window larger than the poll budget', () => {
+	test.each(['appended', 'prepended'])('goes on over later polls, emitting what each read, each record once (new records %s)', async (where) => {
+		const list = new FakeList(false);
+		for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+		let cursor: Cursor = (await poll(dateWindowStrategy, list, undefined)).cursor;
+		const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+		added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
+		const emitted: string[] = [];
+		let paused = 0;
+		let polls = 0;
+		for (; polls < 40; polls++) {
+			// A budget of 8 requests per poll (the fake list ignores filter[start_date]: every poll
+			// reads all of it); a record arrives before each of the first 12 polls.
+			if (polls < 12) {
+				added.push(`n${polls}`);
+				list.add(`n${polls}`, 10_000 + polls);
+				if (where === 'prepended') list.records.unshift(list.records.pop()!);
+			}
+			const scan = dateWindowStrategy.start(cursor, clock(LATER));
+			let t = 0;
+			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
+			emitted.push(...scan.fresh().map((r) => r.id));
+			if (!complete) paused++;
+			cursor = scan.cursor(KEY);
+			const back = (readCursor(storeCursor(cursor), KEY, 'dateWindow') as { cursor: DateWindowCursor }).cursor;
+			expect({ ...back, ids: [...back.ids].sort() }).toEqual({ ...cursor, ids: [...cursor.ids].sort() });
+			if (polls >= 12 && complete) break;
+		}
+		expect(paused).toBeGreaterThan(1);
+		expect(polls).toBeLessThan(40);
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(new Set(emitted)).toEqual(new Set(added));
 	});
