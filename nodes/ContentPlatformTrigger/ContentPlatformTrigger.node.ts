@@ -146,7 +146,7 @@ export class ContentPlatformTrigger implements INodeType {
 				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
 			}
 			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
-			const resuming = cursor?.kind === 'createdAt' && cursor.resume !== undefined;
+			const resuming = (cursor?.kind === 'createdAt' || cursor?.kind === 'dateWindow') && cursor.resume !== undefined;
 			const clock = { now: started, notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
 			const scan = event.strategy.start(cursor, clock);
 			let complete = true;
@@ -175,8 +175,9 @@ export class ContentPlatformTrigger implements INodeType {
 			if (!holdsLease(staticData, lease!)) return null;
 			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
 			if (!complete) {
-				this.logger.info('Content Platform Trigger: more new records than one poll can read within its time budget; the next poll continues with the oldest of them', { event: event.value });
-				return null;
+				this.logger.info('Content Platform Trigger: more records than one poll can read within its time budget; the next poll continues where this one stopped', { event: event.value });
+				// Orders and the like emit nothing yet (oldest first, later); transactions emit what was read.
+				return fresh.length ? [fresh.map(toItem)] : null;
 			}
 			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
 			if (!resuming) staticData.polledAt = started;

@@ -43,7 +43,10 @@ export interface CreatedAtCursor extends CursorBase {
 export interface IdOnlyCursor extends CursorBase {
 	kind: 'idOnly';
 	ids: string[];
-	/** How many of `ids` sat above the first new record of the last poll that had one (records dated ahead stay on top). */
+	/**
+	 * Position in `ids` of the anchor: records created after the poll that wrote the cursor lie
+	 * above it (records dated ahead stay on top and never end a poll; see strategies/idOnly.ts).
+	 */
 	head?: number;
 }
 
@@ -61,6 +64,13 @@ export interface DateWindowCursor extends CursorBase {
 	ids: string[];
 	/** IDs of emitted records whose `created_at` is missing or not a date. */
 	odd: string[];
+	/**
+	 * A window larger than one poll's budget, in progress: the polls since `since` (ISO 8601, the
+	 * first one's clock) read it in parts, each emitting what it found; the next one goes on from
+	 * position `at`, after the records `tail` (the last ones read). Meanwhile `floor` stays and
+	 * `ids` holds every record emitted since.
+	 */
+	resume?: { at: number; tail: string[]; since: string };
 }
 
 /** The cursor (one variant per strategy). */
@@ -227,5 +237,13 @@ export function readCursor(value: unknown, key: string, kind: StrategyKind): { c
 	}
 	const floor = stored.floor ?? watermark;
 	if (!isIsoOrNull(floor)) return { problem: 'unreadable' };
-	return { cursor: { v: CURSOR_VERSION, kind, key, watermark, floor, ids, odd } };
+	const cursor: DateWindowCursor = { v: CURSOR_VERSION, kind, key, watermark, floor, ids, odd };
+	if (stored.resume !== undefined) {
+		const r = stored.resume as { at?: unknown; tail?: unknown; since?: unknown } | null;
+		if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.at) || (r.at as number) < 0 || !stringList(r.tail, TRIGGER_PAGE_SIZE) || !isIso(r.since)) {
+			return { problem: 'unreadable' };
+		}
+		cursor.resume = { at: r.at as number, tail: r.tail, since: r.since };
+	}
+	return { cursor };
 }

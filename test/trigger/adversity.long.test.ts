@@ -201,14 +201,7 @@ describe.each(EVENTS)('$event', (eventCase) => {
 		const duplicated = [...counts.values()].filter((n) => n > 1).length;
 		const unknown = emitted.filter((id) => !inserted.includes(id));
 		(report[event] ??= {})[options.name] = `${lost.length}/${duplicated} of ${inserted.length} (${failures} failed polls, ${skipped} skipped, ${deleted.size} deleted)`;
-		if (options.future && strategy === 'idOnly') {
-			// Known limit (README "Trigger", strategies/idOnly.ts): form submissions hide their dates,
-			// so submissions dated ahead of the clock, staying on top of the list, can end a poll
-			// before newer ones below them. Nothing is emitted twice.
-			expect({ duplicated, unknown }).toEqual({ duplicated: 0, unknown: [] });
-		} else {
-			expect({ lost, duplicated, unknown }).toEqual({ lost: [], duplicated: 0, unknown: [] });
-		}
+		expect({ lost, duplicated, unknown }).toEqual({ lost: [], duplicated: 0, unknown: [] });
 		expect(inserted.length).toBeGreaterThanOrEqual(1000);
 		if (options.overlap || options.restartDuring) expect(skipped).toBeGreaterThan(0);
 		if (options.deletions) expect(deleted.size).toBeGreaterThan(0);

@@ -132,6 +132,40 @@ test('newContact: a backlog larger than the poll budget continues over later pol
 	expect(await trigger.poll()).toEqual({ items: null });
 });
 
+test('newTransaction: a window larger than the poll budget is read over later polls, each emitting what it read, each record once', async () => {
+	const trigger = runner('newTransaction');
+	await trigger.poll();
+	const backlog = insert('transactions', 1500);
+	// Every list request takes 10 simulated seconds; the budget allows about 6 of them.
+	trigger.budgetMs = 66_000;
+	sandbox.failNext({
+		times: 10_000,
+		match: () => {
+			nowMs += 10_000;
+			return false;
+		},
+	});
+	const emitted: string[] = [];
+	let parts = 0;
+	for (let poll = 0; poll < 60 && emitted.length < backlog.length; poll++) {
+		const got = ids(await trigger.poll());
+		if (got.length) parts++;
+		emitted.push(...got);
+	}
+	expect(parts).toBeGreaterThan(1);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(new Set(emitted)).toEqual(new Set(backlog));
+	// The polls that read the window in parts, then idle polls: nothing more.
+	for (let poll = 0; poll < 4; poll++) expect(ids(await trigger.poll())).toEqual([]);
+	// The window shrinks again once read: a new transaction an hour later is found by a poll within the budget.
+	tick(7200);
+	const later = insert('transactions', 3);
+	const got: string[] = [];
+	for (let poll = 0; poll < 4; poll++) got.push(...ids(await trigger.poll()));
+	expect(got).toEqual(later);
+	expect(trigger.staticDataBytes).toBeLessThan(4096);
+});
+
 test('newOrder: two polls at once on a slow API: one reads and emits, the other waits for it and emits nothing', async () => {
 	const trigger = runner('newOrder');
 	await trigger.poll();

@@ -14,6 +14,8 @@ import {
 	unpackIds,
 	type CreatedAtCursor,
 	type Cursor,
+	type DateWindowCursor,
+	type IdOnlyCursor,
 	type PollRecord,
 } from '../../nodes/ContentPlatformTrigger/cursor';
 import { BudgetExceeded, LATE_MS, holdsLease, notBefore, releaseLease, runScan, takeLease } from '../../nodes/ContentPlatformTrigger/poll';
@@ -250,6 +252,42 @@ describe('idOnly', () => {
 		result = await poll(idOnlyStrategy, list, cursor);
 		expect(result.fresh).toHaveLength(151);
 	});
+
+	test('a new record dated ahead above a run of known ones dated ahead: the poll reads on down to the anchor', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 50; i++) list.add(i, -1000 + i);
+		let cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+		for (let i = 0; i < 30; i++) list.add(`f${i}`, 86_400 + 10 * i); // dated a day ahead
+		cursor = (await poll(idOnlyStrategy, list, cursor)).cursor;
+		const rounds = [
+			['fx', 86_400 + 105], // among them
+			['fy', 86_400 + 1000], // above them all
+			['fz', 86_400 + 999],
+		] as const;
+		for (const [round, [future, at]] of rounds.entries()) {
+			list.add(future, at);
+			const normal = Array.from({ length: 50 }, (_, i) => `n${round}-${i}`);
+			normal.forEach((id, i) => list.add(id, round * 100 + i));
+			const result = await poll(idOnlyStrategy, list, cursor);
+			expect(new Set(result.fresh)).toEqual(new Set([future, ...normal]));
+			cursor = result.cursor;
+			// The anchor: below the records dated ahead.
+			expect((cursor as IdOnlyCursor).ids[(cursor as IdOnlyCursor).head!]).toMatch(/^(n|50$)/);
+		}
+		const idle = await poll(idOnlyStrategy, list, cursor);
+		expect({ fresh: idle.fresh, requests: idle.requests }).toEqual({ fresh: [], requests: 1 });
+	});
+
+	test('a poll that reads to the end of the list without finding a run of known IDs takes nothing below the known ones for new', async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 300; i++) list.add(i, -1000 + i);
+		const cursor = (await poll(idOnlyStrategy, list, undefined)).cursor as IdOnlyCursor;
+		// Every other known record below the top deleted: no run of 10 known IDs is left.
+		for (let i = 300; i > 300 - 200; i -= 2) list.remove(String(i));
+		list.add('new', 1);
+		const result = await poll(idOnlyStrategy, list, cursor);
+		expect(result.fresh).toEqual(['new']);
+	});
 });
 
 describe('dateWindow', () => {
@@ -367,6 +405,41 @@ describe('createdAt: a backlog larger than the poll budget', () => {
 		}
 		expect(paused).toBeGreaterThan(0);
 		expect(polls).toBeLessThan(200);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(new Set(emitted)).toEqual(new Set(added));
+	});
+});
+
+describe('dateWindow: a window larger than the poll budget', () => {
+	test.each(['appended', 'prepended'])('goes on over later polls, emitting what each read, each record once (new records %s)', async (where) => {
+		const list = new FakeList(false);
+		for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+		let cursor: Cursor = (await poll(dateWindowStrategy, list, undefined)).cursor;
+		const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+		added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
+		const emitted: string[] = [];
+		let paused = 0;
+		let polls = 0;
+		for (; polls < 40; polls++) {
+			// A budget of 8 requests per poll (the fake list ignores filter[start_date]: every poll
+			// reads all of it); a record arrives before each of the first 12 polls.
+			if (polls < 12) {
+				added.push(`n${polls}`);
+				list.add(`n${polls}`, 10_000 + polls);
+				if (where === 'prepended') list.records.unshift(list.records.pop()!);
+			}
+			const scan = dateWindowStrategy.start(cursor, clock(LATER));
+			let t = 0;
+			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
+			emitted.push(...scan.fresh().map((r) => r.id));
+			if (!complete) paused++;
+			cursor = scan.cursor(KEY);
+			const back = (readCursor(storeCursor(cursor), KEY, 'dateWindow') as { cursor: DateWindowCursor }).cursor;
+			expect({ ...back, ids: [...back.ids].sort() }).toEqual({ ...cursor, ids: [...cursor.ids].sort() });
+			if (polls >= 12 && complete) break;
+		}
+		expect(paused).toBeGreaterThan(1);
+		expect(polls).toBeLessThan(40);
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(new Set(emitted)).toEqual(new Set(added));
 	});

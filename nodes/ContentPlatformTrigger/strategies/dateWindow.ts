@@ -9,6 +9,12 @@
  * (the floor), so such a record is emitted by the next poll. New = created at or after the floor
  * with an unseen ID, or without a readable `created_at` and not emitted before. The watermark
  * never passes the poll's clock; a record dated after it is emitted once and its ID kept.
+ *
+ * Budget: a poll that runs out (`pause`) emits what it read and saves where it stopped (`resume`:
+ * the position and the last OVERLAP IDs read), keeping the floor and adding every emitted ID. The
+ * next poll starts at a window holding those IDs (from the start of the list when none is
+ * there), and the poll that reaches the end saves the usual cursor, with a floor no higher than
+ * an hour before the first poll of the series and the IDs emitted meanwhile.
  */
 import {
 	CURSOR_VERSION,
@@ -61,6 +67,12 @@ class DateWindowScan implements Scan {
 
 	private done = false;
 
+	/** Set when the budget ran out (see `pause`): where the next poll goes on. */
+	private paused?: { at: number; tail: string[] };
+
+	/** Where the last answer ended (position in the list) and its last records. */
+	private reached?: { at: number; tail: string[] };
+
 	constructor(
 		private readonly old: DateWindowCursor | undefined,
 		private readonly clock: PollClock,
@@ -70,6 +82,22 @@ class DateWindowScan implements Scan {
 		this.horizon = clock.now;
 		this.known = new Set(old?.ids);
 		this.odd = new Set(old?.odd);
+		const resume = old?.resume;
+		if (resume) {
+			// Go on from a window that holds the records read last.
+			const window = windowAt(Math.max(0, resume.at - OVERLAP), resume.at + 1)!;
+			this.pending = { number: window.number, size: window.size };
+			this.tail = new Set(resume.tail);
+		}
+	}
+
+	/** Resuming: the records the previous poll read last, looked for in the first answer. */
+	private tail?: Set<string>;
+
+	pause(): boolean {
+		if (!this.old || !this.reached) return false;
+		this.paused = this.reached;
+		return true;
 	}
 
 	/** The `filter[start_date]` of this poll's requests (none: the whole list). */
@@ -93,6 +121,16 @@ class DateWindowScan implements Scan {
 		}
 		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
+		if (this.tail) {
+			const found = this.tail.size === 0 || records.some((r) => this.tail!.has(r.id));
+			this.tail = undefined;
+			if (!found) {
+				// The list moved since: read it from the start (what was emitted since is known by ID).
+				this.pending = { number: 1, size: TRIGGER_PAGE_SIZE };
+				this.first = undefined;
+				return;
+			}
+		}
 		const previous = this.previous;
 		if (previous && records.length && !previous.records.some((r) => r.id === records[0].id)) {
 			// The window's first record was not in the previous window: records deleted between two
@@ -104,6 +142,7 @@ class DateWindowScan implements Scan {
 			return;
 		}
 		this.retries = 0;
+		this.reached = { at: start + records.length, tail: records.slice(-OVERLAP).map((r) => r.id) };
 		if (records.length === request.size) {
 			this.previous = { start, records };
 			this.pending = this.window(start + records.length - OVERLAP, this.previous);
@@ -147,6 +186,7 @@ class DateWindowScan implements Scan {
 	}
 
 	cursor(key: string): Cursor {
+		if (this.paused) return this.pausedCursor(key);
 		const fresh = this.old ? this.fresh() : [...this.seen.values()];
 		const timed = [...this.seen.values()].filter((r) => !Number.isNaN(r.time));
 		const present = timed.filter((r) => r.time <= this.horizon);
@@ -159,6 +199,15 @@ class DateWindowScan implements Scan {
 			// Nothing dated yet: keep the IDs read (future-dated ones included) so none is emitted twice.
 			return { ...base, watermark: null, floor: null, ids: timed.map((r) => r.id).slice(0, MAX_WINDOW_IDS) };
 		}
+		const resume = this.old?.resume;
+		if (resume) {
+			// The last part of a window read over several polls: the records emitted by the earlier
+			// ones are kept (their times are not), and the floor stays below the first poll's clock
+			// (records created meanwhile may sit on parts read before).
+			const floor = Math.max(this.floor, Math.min(watermark - SETTLE_MS, parseTime(resume.since) - SETTLE_MS));
+			const ids = [...timed.filter((r) => r.time >= floor).map((r) => r.id), ...this.old!.ids];
+			return { ...base, watermark: iso(watermark), floor: iso(floor), ids: [...new Set(ids)] };
+		}
 		const recent = timed.filter((r) => r.time >= watermark - SETTLE_MS).sort((a, b) => b.time - a.time);
 		let floor = watermark - SETTLE_MS;
 		if (recent.length > MAX_WINDOW_IDS) floor = recent[MAX_WINDOW_IDS - 1].time;
@@ -167,6 +216,27 @@ class DateWindowScan implements Scan {
 			watermark: iso(watermark),
 			floor: iso(floor),
 			ids: recent.filter((r) => r.time >= floor).map((r) => r.id),
+		};
+	}
+
+	/** The budget ran out: the floor stays; every record emitted so far is kept by ID; the next poll goes on. */
+	private pausedCursor(key: string): Cursor {
+		const old = this.old!;
+		const fresh = this.fresh();
+		const present = [...this.seen.values()].filter((r) => !Number.isNaN(r.time) && r.time <= this.horizon);
+		const oldWatermark = old.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
+		const watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
+		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const floor = this.floor === Number.NEGATIVE_INFINITY ? null : iso(this.floor);
+		return {
+			v: CURSOR_VERSION,
+			kind: 'dateWindow',
+			key,
+			watermark: watermark === Number.NEGATIVE_INFINITY ? null : iso(watermark),
+			floor,
+			ids: [...new Set([...fresh.filter((r) => !Number.isNaN(r.time)).map((r) => r.id), ...old.ids])],
+			odd: [...new Set(odd)].slice(0, MAX_ODD),
+			resume: { ...this.paused!, since: old.resume?.since ?? iso(this.clock.now) },
 		};
 	}
 

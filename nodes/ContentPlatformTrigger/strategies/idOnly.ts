@@ -2,21 +2,31 @@
  * Strategy `idOnly` (form submissions): the list can be sorted by `-created_at`, but the records
  * carry no timestamp (spec "form_submissions"), so only IDs tell new from seen.
  *
- * Cursor: the IDs at the top of the list as last read, then older known ones (MAX_RECENT_IDS). A
- * poll reads windows newest first, each overlapping the previous one by OVERLAP records, so up to
- * OVERLAP − 1 records deleted between two requests of one poll shift nothing past it. The poll
- * stops at a window holding OVERLAP consecutive known IDs after a new one (fewer when fewer are
- * known) that reach below the cursor's head, at a first window of known IDs only, or at the end
- * of the list.
- * New = an ID not in the cursor.
+ * Cursor: the IDs at the top of the list as last read, then older known ones (MAX_RECENT_IDS),
+ * and `head`, the position of the *anchor* among them: every record created after the previous
+ * poll lies above the anchor. A poll reads windows newest first, each overlapping the previous one
+ * by OVERLAP records, so up to OVERLAP − 1 records deleted between two requests of one poll shift
+ * nothing past it. The poll stops at a window holding OVERLAP consecutive known IDs at or below
+ * the anchor after a new one (fewer when fewer are known; any such run in an answer of known IDs
+ * only: an idle poll), or at the end of the list. New = an ID not in the cursor, read above that
+ * run and above the last known ID at or below the anchor (a poll that reads on to the end of the
+ * list never takes older records beyond the cursor for new ones).
+ *
+ * Records dated ahead of the clock (hidden here) stay on top of the list, and new records appear
+ * below them: known IDs above the anchor never end a poll. The next anchor is the lower of the old
+ * one and the top of the lowest run of new records of the poll (right if either is: the lower
+ * one is below every record created since), or, once the old one is more than a page
+ * (TRIGGER_PAGE_SIZE − OVERLAP) down, the top of that run alone.
  *
  * Limits: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
  * one `created_at` differently on every request, tie groups of up to OVERLAP − 1 records are read
  * whole (they always fit inside an overlap); larger ones may hide a record from a poll. More than
- * OVERLAP − 1 records deleted between two requests of one poll may hide as many records. Records
- * dated ahead of the clock stay on top of the list; the cursor's `head` counts the known records
- * that sat above the first new one, and a run of known IDs ends a poll only if it reaches below
- * them. Records dated ahead that are already there at activation are not told apart (head 0).
+ * OVERLAP − 1 records deleted between two requests of one poll may hide as many records. The
+ * anchor is a guess once the old one has moved more than a page down: when the top of the lowest
+ * run of new records is itself dated ahead, and a later poll finds a new record above OVERLAP or
+ * more consecutive known records still dated ahead below that anchor, the records created since
+ * and below them are missed. Records dated ahead that are already there at activation are not
+ * told apart (the anchor is the top of the list).
  */
 import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type Cursor, type IdOnlyCursor, type PollRecord } from '../cursor';
 import { repeatedPage, repeats, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
@@ -43,15 +53,19 @@ class IdOnlyScan implements Scan {
 	/** The poll's first answer. */
 	private first?: PollRecord[];
 
-	/** Whether the poll has read an unknown ID (known records above it, e.g. dated ahead, do not end the poll). */
-	private sawNew = false;
-
 	/** Position of each known ID in the old cursor (top of the list first). */
 	private readonly position: Map<string, number>;
+
+	/** Whether the poll has read an unknown ID. */
+	private sawNew = false;
+
+	/** How many known IDs sit at or below the anchor. */
+	private readonly below: number;
 
 	constructor(private readonly old: IdOnlyCursor | undefined) {
 		this.known = new Set(old?.ids);
 		this.position = new Map((old?.ids ?? []).map((id, index) => [id, index]));
+		this.below = Math.max(0, (old?.ids.length ?? 0) - (old?.head ?? 0));
 	}
 
 	next(): PageRequest | null {
@@ -66,8 +80,9 @@ class IdOnlyScan implements Scan {
 		}
 		this.first ??= records;
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
-		const allKnown = !this.sawNew && records.length > 0 && records.every((r) => this.known.has(r.id));
-		const done = !this.old || records.length < request.size || allKnown || (this.known.size > 0 && this.knownRun(records) >= Math.min(OVERLAP, this.known.size));
+		const required = Math.min(OVERLAP, this.below);
+		const allKnown = !this.sawNew && records.every((r) => this.known.has(r.id));
+		const done = !this.old || records.length < request.size || (required > 0 && this.knownRun(records, allKnown) >= required);
 		if (done) {
 			this.pending = null;
 			return;
@@ -77,25 +92,20 @@ class IdOnlyScan implements Scan {
 	}
 
 	/**
-	 * The longest run of consecutive known IDs in the answer after the first unknown one of the
-	 * poll, counting only runs that reach below the cursor's head (known records that sat above
-	 * the new ones last time, such as records dated ahead, do not end a poll).
+	 * The longest run of consecutive known IDs in the answer that all sat at or below the cursor's
+	 * anchor (`head`), after the poll's first new record (or anywhere in an answer of known records
+	 * only, `idle`). Known records above the anchor (records dated ahead stay on top of the list)
+	 * never end a poll, nor do known records above the poll's first new one.
 	 */
-	private knownRun(records: PollRecord[]): number {
+	private knownRun(records: PollRecord[], idle: boolean): number {
 		const head = this.old?.head ?? 0;
 		let best = 0;
 		let run = 0;
-		let below = false;
 		for (const r of records) {
-			if (!this.known.has(r.id)) {
-				this.sawNew = true;
-				run = 0;
-				below = false;
-			} else if (this.sawNew) {
-				run++;
-				below ||= (this.position.get(r.id) ?? 0) >= head;
-				if (below) best = Math.max(best, run);
-			}
+			const position = this.position.get(r.id);
+			if (position === undefined) this.sawNew = true;
+			if (position === undefined || position < head || !(this.sawNew || idle)) run = 0;
+			else best = Math.max(best, ++run);
 		}
 		return best;
 	}
@@ -108,16 +118,59 @@ class IdOnlyScan implements Scan {
 
 	fresh(): PollRecord[] {
 		if (!this.old) return [];
-		return [...this.seen.values()].filter((r) => !this.known.has(r.id)).reverse();
+		const records = [...this.seen.values()];
+		return records.slice(0, this.cutoff(records)).filter((r) => !this.known.has(r.id)).reverse();
+	}
+
+	/**
+	 * Where the new records end in the order read: at the start of the first run of known IDs that
+	 * ends a poll (see `knownRun`), and in any case after the last known ID at or below the
+	 * anchor (records created since the previous poll lie above the anchor; a poll that found no
+	 * such run and read on to the end of the list does not take older records for new ones).
+	 */
+	private cutoff(records: PollRecord[]): number {
+		const head = this.old?.head ?? 0;
+		const required = Math.min(OVERLAP, this.below);
+		let sawNew = false;
+		let run = 0;
+		let last = records.length;
+		for (let i = 0; i < records.length; i++) {
+			const position = this.position.get(records[i].id);
+			if (position === undefined) sawNew = true;
+			if (position === undefined || position < head) {
+				run = 0;
+				continue;
+			}
+			last = i;
+			if (sawNew && required > 0 && ++run >= required) return i + 1 - run;
+		}
+		return last === records.length ? last : last + 1;
 	}
 
 	cursor(key: string): Cursor {
 		// The top of the list as read now (records dated ahead stay on top and stay known), then the old IDs.
-		const ids = [...this.seen.keys(), ...(this.old?.ids ?? [])];
-		const order = [...this.seen.keys()];
-		const firstNew = this.old ? order.findIndex((id) => !this.known.has(id)) : -1;
-		const head = firstNew >= 0 ? firstNew : (this.old?.head ?? 0);
-		return { v: CURSOR_VERSION, kind: 'idOnly', key, ids: [...new Set(ids)].slice(0, MAX_RECENT_IDS), head: Math.min(head, MAX_RECENT_IDS) };
+		const ids = [...new Set([...this.seen.keys(), ...(this.old?.ids ?? [])])].slice(0, MAX_RECENT_IDS);
+		// The anchor: every record created after this poll should lie above it. Two candidates:
+		// the old anchor (or the first old ID below it still there), and the top of the lowest run
+		// of new records of this poll (created since the previous poll and, but for a record dated
+		// ahead at its very top, before this one). While the old anchor stays within a page of
+		// the top (an idle poll is one request), the lower of the two (right if either is);
+		// deeper, the top of the run.
+		let anchor: string | undefined;
+		if (this.old) {
+			const kept = new Set(ids);
+			const old = this.old.ids.slice(this.old.head ?? 0).find((id) => kept.has(id));
+			const order = [...this.seen.keys()].slice(0, this.cutoff([...this.seen.values()]));
+			let top: string | undefined;
+			for (let i = 0; i < order.length; i++) if (!this.known.has(order[i]) && (i === 0 || this.known.has(order[i - 1]))) top = order[i];
+			const oldAt = old === undefined ? -1 : ids.indexOf(old);
+			if (oldAt >= 0 && oldAt <= TRIGGER_PAGE_SIZE - OVERLAP) anchor = top !== undefined && ids.indexOf(top) > oldAt ? top : old;
+			else anchor = top ?? old;
+		}
+		const at = anchor === undefined ? -1 : ids.indexOf(anchor);
+		// Keep OVERLAP known IDs below the anchor so a later poll can find a run of them.
+		const head = at < 0 ? (anchor === undefined ? 0 : MAX_RECENT_IDS - OVERLAP) : Math.min(at, MAX_RECENT_IDS - OVERLAP);
+		return { v: CURSOR_VERSION, kind: 'idOnly', key, ids, head: Math.max(0, Math.min(head, ids.length - Math.min(OVERLAP, ids.length))) };
 	}
 
 	newest(): PollRecord | undefined {
