@@ -14,7 +14,16 @@ import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared
 import { apiRequest } from '../ContentPlatform/shared/transport';
 import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
 import { TRIGGER_EVENTS } from './events';
-import { BudgetExceeded, asRunningPoll, holdsLease, notBefore, releaseLease, runScan, takeLease, waitForRunningPoll } from './poll';
+import {
+	BudgetExceeded,
+	asRunningPoll,
+	holdsLease,
+	notBefore,
+	releaseLease,
+	runScan,
+	takeLease,
+	waitForRunningPoll,
+} from './poll';
 import { ScanError } from './strategies/types';
 
 /** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
@@ -68,7 +77,8 @@ export class ContentPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when new orders, transactions, form submissions and more appear on the Content Platform',
+		description:
+			'Starts the workflow when new orders, transactions, form submissions and more appear on the Content Platform',
 		defaults: {
 			name: 'Content Platform Trigger',
 		},
@@ -121,13 +131,20 @@ export class ContentPlatformTrigger implements INodeType {
 
 		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
 		if (!manual && !lease) {
-			this.logger.info('Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped', { event: event.value });
+			this.logger.info(
+				'Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped',
+				{ event: event.value },
+			);
 			await waitForRunningPoll(staticData);
 			return null;
 		}
 		const run = async (): Promise<INodeExecutionData[][] | null> => {
 			const byId = new Map<string, ResourceObject>();
-			const readPage = async (request: { number: number; size: number; query: Record<string, string> }): Promise<PollRecord[]> => {
+			const readPage = async (request: {
+				number: number;
+				size: number;
+				query: Record<string, string>;
+			}): Promise<PollRecord[]> => {
 				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 				const document = await apiRequest(this, 'GET', event.path, qs);
 				const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
@@ -147,7 +164,10 @@ export class ContentPlatformTrigger implements INodeType {
 			}
 			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
 			const resuming = (cursor?.kind === 'createdAt' || cursor?.kind === 'dateWindow') && cursor.resume !== undefined;
-			const clock = { now: started, notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt) };
+			const clock = {
+				now: started,
+				notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt),
+			};
 			const scan = event.strategy.start(cursor, clock);
 			let complete = true;
 			const failure = await runScan(scan, readPage, deadline, () => Date.now()).then(
@@ -175,7 +195,10 @@ export class ContentPlatformTrigger implements INodeType {
 			if (!holdsLease(staticData, lease!)) return null;
 			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
 			if (!complete) {
-				this.logger.info('Content Platform Trigger: more records than one poll can read within its time budget; the next poll continues where this one stopped', { event: event.value });
+				this.logger.info(
+					'Content Platform Trigger: more records than one poll can read within its time budget; the next poll continues where this one stopped',
+					{ event: event.value },
+				);
 				// Orders and the like emit nothing yet (oldest first, later); transactions emit what was read.
 				return fresh.length ? [fresh.map(toItem)] : null;
 			}

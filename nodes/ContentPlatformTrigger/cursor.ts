@@ -175,7 +175,8 @@ export function unpackIds(ids: unknown, runs: unknown): string[] | undefined {
  * packed with `packIds` (`idOnly` keeps its IDs in order, newest first).
  */
 export function storeCursor(cursor: Cursor): Record<string, unknown> {
-	if (cursor.kind === 'idOnly') return cursor.head ? { ...cursor } : { v: cursor.v, kind: cursor.kind, key: cursor.key, ids: cursor.ids };
+	if (cursor.kind === 'idOnly')
+		return cursor.head ? { ...cursor } : { v: cursor.v, kind: cursor.kind, key: cursor.key, ids: cursor.ids };
 	const { ids, runs } = packIds(cursor.ids);
 	const stored: Record<string, unknown> = { ...cursor, ids };
 	if (runs) stored.runs = runs;
@@ -200,7 +201,11 @@ const stringList = (v: unknown, max: number): v is string[] =>
  *   `unreadable` (not a cursor this package wrote: the caller logs it and recovers).
  *   Version 1 cursors (before `kind`) are read into the current shape.
  */
-export function readCursor(value: unknown, key: string, kind: StrategyKind): { cursor: Cursor } | { problem: CursorProblem } {
+export function readCursor(
+	value: unknown,
+	key: string,
+	kind: StrategyKind,
+): { cursor: Cursor } | { problem: CursorProblem } {
 	if (value === undefined || value === null) return { problem: 'missing' };
 	if (typeof value !== 'object' || Array.isArray(value)) return { problem: 'unreadable' };
 	const stored = value as Record<string, unknown>;
@@ -222,17 +227,32 @@ export function readCursor(value: unknown, key: string, kind: StrategyKind): { c
 	if (kind === 'createdAt') {
 		const ahead = stored.ahead ?? [];
 		if (!Array.isArray(ahead) || ahead.length > MAX_AHEAD) return { problem: 'unreadable' };
-		if (!ahead.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isIso(e[1]))) return { problem: 'unreadable' };
+		if (!ahead.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isIso(e[1])))
+			return { problem: 'unreadable' };
 		const resume = stored.resume;
 		const point = (r: unknown) => {
 			const p = r as { at?: unknown; before?: unknown } | null;
-			return typeof p === 'object' && p !== null && Number.isSafeInteger(p.at) && (p.at as number) >= 0 && isIso(p.before);
+			return (
+				typeof p === 'object' && p !== null && Number.isSafeInteger(p.at) && (p.at as number) >= 0 && isIso(p.before)
+			);
 		};
-		if (resume !== undefined && (!Array.isArray(resume) || resume.length === 0 || resume.length > MAX_RESUME || !resume.every(point))) {
+		if (
+			resume !== undefined &&
+			(!Array.isArray(resume) || resume.length === 0 || resume.length > MAX_RESUME || !resume.every(point))
+		) {
 			return { problem: 'unreadable' };
 		}
-		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind, key, watermark, ids, ahead: ahead as Array<[string, string]>, odd };
-		if (resume) cursor.resume = (resume as Array<{ at: number; before: string }>).map(({ at, before }) => ({ at, before }));
+		const cursor: CreatedAtCursor = {
+			v: CURSOR_VERSION,
+			kind,
+			key,
+			watermark,
+			ids,
+			ahead: ahead as Array<[string, string]>,
+			odd,
+		};
+		if (resume)
+			cursor.resume = (resume as Array<{ at: number; before: string }>).map(({ at, before }) => ({ at, before }));
 		return { cursor };
 	}
 	const floor = stored.floor ?? watermark;
@@ -240,7 +260,14 @@ export function readCursor(value: unknown, key: string, kind: StrategyKind): { c
 	const cursor: DateWindowCursor = { v: CURSOR_VERSION, kind, key, watermark, floor, ids, odd };
 	if (stored.resume !== undefined) {
 		const r = stored.resume as { at?: unknown; tail?: unknown; since?: unknown } | null;
-		if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.at) || (r.at as number) < 0 || !stringList(r.tail, TRIGGER_PAGE_SIZE) || !isIso(r.since)) {
+		if (
+			typeof r !== 'object' ||
+			r === null ||
+			!Number.isSafeInteger(r.at) ||
+			(r.at as number) < 0 ||
+			!stringList(r.tail, TRIGGER_PAGE_SIZE) ||
+			!isIso(r.since)
+		) {
 			return { problem: 'unreadable' };
 		}
 		cursor.resume = { at: r.at as number, tail: r.tail, since: r.since };

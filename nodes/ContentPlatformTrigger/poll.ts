@@ -30,9 +30,21 @@ let leaseCounter = 0;
  * Takes the lease in `staticData.lease` for `ms` from `now`.
  * @returns the lease ID, or undefined when another poll of this process holds a live lease.
  */
-export function takeLease(staticData: Record<string, unknown>, now: number, ms: number, processId = PROCESS_ID): string | undefined {
+export function takeLease(
+	staticData: Record<string, unknown>,
+	now: number,
+	ms: number,
+	processId = PROCESS_ID,
+): string | undefined {
 	const held = staticData.lease as Partial<Lease> | undefined;
-	if (held && typeof held === 'object' && held.process === processId && typeof held.until === 'number' && held.until > now) return undefined;
+	if (
+		held &&
+		typeof held === 'object' &&
+		held.process === processId &&
+		typeof held.until === 'number' &&
+		held.until > now
+	)
+		return undefined;
 	const id = `${processId}-${++leaseCounter}`;
 	staticData.lease = { id, process: processId, until: now + ms } satisfies Lease;
 	return id;
@@ -75,7 +87,9 @@ export async function waitForRunningPoll(staticData: object): Promise<void> {
 /** A poll that ran out of its time budget before it had read what it needed. */
 export class BudgetExceeded extends Error {
 	constructor(readonly requests: number) {
-		super(`The poll ran out of its time budget after ${requests} requests, before it had read every new record. Nothing was emitted and the trigger's position did not move; the next poll continues.`);
+		super(
+			`The poll ran out of its time budget after ${requests} requests, before it had read every new record. Nothing was emitted and the trigger's position did not move; the next poll continues.`,
+		);
 		this.name = 'BudgetExceeded';
 	}
 }
@@ -89,7 +103,12 @@ export class BudgetExceeded extends Error {
  *   paused (its cursor continues next poll). Throws `BudgetExceeded` when the scan cannot pause,
  *   and whatever `fetchPage` or the scan throws.
  */
-export async function runScan(scan: Scan, fetchPage: (request: PageRequest) => Promise<PollRecord[]>, deadline: number, clock: () => number): Promise<{ requests: number; complete: boolean }> {
+export async function runScan(
+	scan: Scan,
+	fetchPage: (request: PageRequest) => Promise<PollRecord[]>,
+	deadline: number,
+	clock: () => number,
+): Promise<{ requests: number; complete: boolean }> {
 	let requests = 0;
 	for (let request = scan.next(); request; request = scan.next()) {
 		if (requests > 0 && clock() > deadline) {

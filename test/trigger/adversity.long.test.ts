@@ -107,104 +107,116 @@ function onNthRequest(n: number, action: () => void): void {
 
 const report: Record<string, Record<string, string>> = {};
 afterAll(() => {
-	if (process.env.TRIGGER_REPORT) process.stdout.write(`Trigger adversity (lost/duplicated of records): ${JSON.stringify(report, null, 1)}\n`);
+	if (process.env.TRIGGER_REPORT)
+		process.stdout.write(`Trigger adversity (lost/duplicated of records): ${JSON.stringify(report, null, 1)}\n`);
 });
 
 describe.each(EVENTS)('$event', (eventCase) => {
-	test.each(CASES.map((c, i) => ({ ...c, seed: 1000 * (EVENTS.indexOf(eventCase) + 1) + i })))('$name: every record emitted exactly once', async (options) => {
-		const { event, type, strategy } = eventCase;
-		const random = prng(options.seed);
-		const int = (max: number) => Math.floor(random() * (max + 1));
-		const trigger = new TriggerRunner({ event }, accessTokenCredentials(sandbox));
-		// The simulated clock jumps by minutes while a poll runs (records created during it).
-		trigger.budgetMs = 86_400_000;
-		sandbox.adversity.shuffleTies = Boolean(options.shuffleTies);
-		await trigger.poll();
-		const inserted: string[] = [];
-		const emitted: string[] = [];
-		let failures = 0;
-		let skipped = 0;
-		let clockMs = nowMs;
-		const tick = (seconds: number) => {
-			clockMs += seconds * 1000;
-			nowMs = clockMs;
-			return new Date(clockMs).toISOString();
-		};
-		const burst = (n: number) => {
-			for (let i = 0; i < n; ) {
-				const tie = Math.min(n - i, random() < 0.3 ? 2 + int(MAX_TIE[strategy] - 2) : 1);
-				const at = tick(1 + int(90));
-				for (let j = 0; j < tie; j++, i++) {
-					const future = options.future && random() < 0.03;
-					const createdAt = future ? new Date(clockMs + (1 + int(72)) * 3_600_000).toISOString() : at;
-					const record = sandbox.insert(type, {}, {}, { created_at: createdAt });
-					if (options.malformed && strategy !== 'idOnly' && random() < 0.05) sandbox.adversity.createdAt[record.id] = MALFORMED[int(MALFORMED.length - 1)];
-					inserted.push(record.id);
+	test.each(CASES.map((c, i) => ({ ...c, seed: 1000 * (EVENTS.indexOf(eventCase) + 1) + i })))(
+		'$name: every record emitted exactly once',
+		async (options) => {
+			const { event, type, strategy } = eventCase;
+			const random = prng(options.seed);
+			const int = (max: number) => Math.floor(random() * (max + 1));
+			const trigger = new TriggerRunner({ event }, accessTokenCredentials(sandbox));
+			// The simulated clock jumps by minutes while a poll runs (records created during it).
+			trigger.budgetMs = 86_400_000;
+			sandbox.adversity.shuffleTies = Boolean(options.shuffleTies);
+			await trigger.poll();
+			const inserted: string[] = [];
+			const emitted: string[] = [];
+			let failures = 0;
+			let skipped = 0;
+			let clockMs = nowMs;
+			const tick = (seconds: number) => {
+				clockMs += seconds * 1000;
+				nowMs = clockMs;
+				return new Date(clockMs).toISOString();
+			};
+			const burst = (n: number) => {
+				for (let i = 0; i < n; ) {
+					const tie = Math.min(n - i, random() < 0.3 ? 2 + int(MAX_TIE[strategy] - 2) : 1);
+					const at = tick(1 + int(90));
+					for (let j = 0; j < tie; j++, i++) {
+						const future = options.future && random() < 0.03;
+						const createdAt = future ? new Date(clockMs + (1 + int(72)) * 3_600_000).toISOString() : at;
+						const record = sandbox.insert(type, {}, {}, { created_at: createdAt });
+						if (options.malformed && strategy !== 'idOnly' && random() < 0.05)
+							sandbox.adversity.createdAt[record.id] = MALFORMED[int(MALFORMED.length - 1)];
+						inserted.push(record.id);
+					}
+				}
+			};
+			const collect = (result: PollResult, faulty: boolean) => {
+				if (result.error) {
+					failures++;
+					if (!faulty) throw result.error;
+					expect(result.error instanceof NodeApiError || result.error instanceof NodeOperationError).toBe(true);
+				} else emitted.push(...(result.items ?? []).map((item) => String(item.id)));
+			};
+
+			for (let poll = 0; poll < POLLS; poll++) {
+				burst(int(MAX_BURST));
+				// Transactions: polls days apart, so the date window a poll reads holds a few bursts.
+				tick(strategy === 'dateWindow' ? (30 + int(20)) * 3600 : random() < 0.5 ? int(60) : int(20 * 3600));
+				if (random() < 0.3) trigger.restart();
+				if (random() < 0.3) onNthRequest(1 + int(2), () => burst(1 + int(60)));
+				sandbox.adversity.deleteBetweenPages = options.deletions && random() < 0.5 ? 1 + int(2) : 0;
+				const faulty = random() < 0.15;
+				if (faulty)
+					sandbox.failNext({
+						...FAULTS[int(FAULTS.length - 1)],
+						match: (req) => req.rawPath.startsWith('/v1/') && random() < 0.5,
+					});
+				if (options.overlap && random() < 0.5) {
+					// Two polls of one trigger at once on a slow API: one reads, the other finds the lease.
+					sandbox.adversity.delayMs = 2;
+					const results = await Promise.all([trigger.poll(), trigger.poll()]);
+					sandbox.adversity.delayMs = 0;
+					skipped += results.filter((r) => !r.error && r.items === null).length;
+					for (const r of results) collect(r, faulty);
+				} else if (options.restartDuring && random() < 0.4) {
+					// n8n stops while a poll runs: that poll's items never reach a workflow; the new
+					// process finds the old lease in static data and waits for it to expire (budget + 30 s).
+					const crashed = trigger.poll();
+					trigger.restart();
+					await crashed;
+					const during = await trigger.poll();
+					expect(during).toEqual({ items: null });
+					skipped++;
+					tick(86_400 + 60);
+				} else {
+					collect(await trigger.poll(), faulty);
+				}
+				sandbox.clearFaults();
+				sandbox.adversity.deleteBetweenPages = 0;
+				if (process.env.TRIGGER_DEBUG) {
+					const got = new Set(emitted);
+					process.stdout.write(
+						`poll ${poll}: inserted ${inserted.length}, emitted ${emitted.length}, missing ${inserted.filter((id) => !got.has(id)).length}, cursor ${JSON.stringify(trigger.staticData.cursor).slice(0, 300)}\n`,
+					);
 				}
 			}
-		};
-		const collect = (result: PollResult, faulty: boolean) => {
-			if (result.error) {
-				failures++;
-				if (!faulty) throw result.error;
-				expect(result.error instanceof NodeApiError || result.error instanceof NodeOperationError).toBe(true);
-			} else emitted.push(...(result.items ?? []).map((item) => String(item.id)));
-		};
-
-		for (let poll = 0; poll < POLLS; poll++) {
-			burst(int(MAX_BURST));
-			// Transactions: polls days apart, so the date window a poll reads holds a few bursts.
-			tick(strategy === 'dateWindow' ? (30 + int(20)) * 3600 : random() < 0.5 ? int(60) : int(20 * 3600));
-			if (random() < 0.3) trigger.restart();
-			if (random() < 0.3) onNthRequest(1 + int(2), () => burst(1 + int(60)));
-			sandbox.adversity.deleteBetweenPages = options.deletions && random() < 0.5 ? 1 + int(2) : 0;
-			const faulty = random() < 0.15;
-			if (faulty) sandbox.failNext({ ...FAULTS[int(FAULTS.length - 1)], match: (req) => req.rawPath.startsWith('/v1/') && random() < 0.5 });
-			if (options.overlap && random() < 0.5) {
-				// Two polls of one trigger at once on a slow API: one reads, the other finds the lease.
-				sandbox.adversity.delayMs = 2;
-				const results = await Promise.all([trigger.poll(), trigger.poll()]);
-				sandbox.adversity.delayMs = 0;
-				skipped += results.filter((r) => !r.error && r.items === null).length;
-				for (const r of results) collect(r, faulty);
-			} else if (options.restartDuring && random() < 0.4) {
-				// n8n stops while a poll runs: that poll's items never reach a workflow; the new
-				// process finds the old lease in static data and waits for it to expire (budget + 30 s).
-				const crashed = trigger.poll();
-				trigger.restart();
-				await crashed;
-				const during = await trigger.poll();
-				expect(during).toEqual({ items: null });
-				skipped++;
-				tick(86_400 + 60);
-			} else {
-				collect(await trigger.poll(), faulty);
+			for (let i = 0; i < 4; i++) {
+				tick(600);
+				collect(await trigger.poll(), false);
 			}
-			sandbox.clearFaults();
-			sandbox.adversity.deleteBetweenPages = 0;
-			if (process.env.TRIGGER_DEBUG) {
-				const got = new Set(emitted);
-				process.stdout.write(`poll ${poll}: inserted ${inserted.length}, emitted ${emitted.length}, missing ${inserted.filter((id) => !got.has(id)).length}, cursor ${JSON.stringify(trigger.staticData.cursor).slice(0, 300)}\n`);
-			}
-		}
-		for (let i = 0; i < 4; i++) {
 			tick(600);
-			collect(await trigger.poll(), false);
-		}
-		tick(600);
-		expect(await trigger.poll()).toEqual({ items: null });
+			expect(await trigger.poll()).toEqual({ items: null });
 
-		const deleted = new Set(sandbox.adversity.deleted);
-		const counts = new Map<string, number>();
-		for (const id of emitted) counts.set(id, (counts.get(id) ?? 0) + 1);
-		const lost = inserted.filter((id) => !deleted.has(id) && !counts.has(id));
-		const duplicated = [...counts.values()].filter((n) => n > 1).length;
-		const unknown = emitted.filter((id) => !inserted.includes(id));
-		(report[event] ??= {})[options.name] = `${lost.length}/${duplicated} of ${inserted.length} (${failures} failed polls, ${skipped} skipped, ${deleted.size} deleted)`;
-		expect({ lost, duplicated, unknown }).toEqual({ lost: [], duplicated: 0, unknown: [] });
-		expect(inserted.length).toBeGreaterThanOrEqual(1000);
-		if (options.overlap || options.restartDuring) expect(skipped).toBeGreaterThan(0);
-		if (options.deletions) expect(deleted.size).toBeGreaterThan(0);
-		expect(trigger.staticDataBytes).toBeLessThanOrEqual(8192);
-	});
+			const deleted = new Set(sandbox.adversity.deleted);
+			const counts = new Map<string, number>();
+			for (const id of emitted) counts.set(id, (counts.get(id) ?? 0) + 1);
+			const lost = inserted.filter((id) => !deleted.has(id) && !counts.has(id));
+			const duplicated = [...counts.values()].filter((n) => n > 1).length;
+			const unknown = emitted.filter((id) => !inserted.includes(id));
+			(report[event] ??= {})[options.name] =
+				`${lost.length}/${duplicated} of ${inserted.length} (${failures} failed polls, ${skipped} skipped, ${deleted.size} deleted)`;
+			expect({ lost, duplicated, unknown }).toEqual({ lost: [], duplicated: 0, unknown: [] });
+			expect(inserted.length).toBeGreaterThanOrEqual(1000);
+			if (options.overlap || options.restartDuring) expect(skipped).toBeGreaterThan(0);
+			if (options.deletions) expect(deleted.size).toBeGreaterThan(0);
+			expect(trigger.staticDataBytes).toBeLessThanOrEqual(8192);
+		},
+	);
 });

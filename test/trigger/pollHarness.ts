@@ -35,7 +35,10 @@ export class TriggerRunner {
 	/** The poll budget n8n gives the trigger (`getPollBudgetMs()`), ms; undefined = n8n-core's default (5 minutes). */
 	budgetMs?: number;
 
-	constructor(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper) {
+	constructor(
+		parameters: INodeParameters,
+		credentials: Record<string, ICredentialDataDecryptedObject> | TestCredentialsHelper,
+	) {
 		this.node = {
 			id: 'trigger-1',
 			name: 'Content Platform Trigger',
@@ -48,7 +51,8 @@ export class TriggerRunner {
 				contentPlatformOAuth2Api: { id: '2', name: 'Content Platform OAuth2 account' },
 			},
 		};
-		this.credentials = credentials instanceof TestCredentialsHelper ? credentials : new TestCredentialsHelper(credentials);
+		this.credentials =
+			credentials instanceof TestCredentialsHelper ? credentials : new TestCredentialsHelper(credentials);
 		this.workflow = this.newWorkflow({});
 	}
 
@@ -64,7 +68,19 @@ export class TriggerRunner {
 		const context =
 			budget === undefined
 				? new PollContext(workflow, node, testAdditionalData(this.credentials), mode, 'activate')
-				: new PollContext(workflow, node, testAdditionalData(this.credentials), mode, 'activate', undefined, undefined, undefined, undefined, () => workflow.getStaticData('node', node), () => budget);
+				: new PollContext(
+						workflow,
+						node,
+						testAdditionalData(this.credentials),
+						mode,
+						'activate',
+						undefined,
+						undefined,
+						undefined,
+						undefined,
+						() => workflow.getStaticData('node', node),
+						() => budget,
+					);
 		try {
 			const result = await trigger.poll.call(context);
 			return { items: result ? result[0].map((item) => item.json) : null };

@@ -27,7 +27,12 @@ beforeEach(() => {
 	warnings = [];
 	jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
 	// n8n's logger as the trigger sees it (this.logger of its PollContext).
-	const logger = { warn: (message: string) => warnings.push(message), info: () => undefined, debug: () => undefined, error: () => undefined };
+	const logger = {
+		warn: (message: string) => warnings.push(message),
+		info: () => undefined,
+		debug: () => undefined,
+		error: () => undefined,
+	};
 	jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as unknown as PollContext['logger']);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -40,7 +45,8 @@ const ids = (result: PollResult) => {
 	expect(result.error).toBeUndefined();
 	return (result.items ?? []).map((item) => String(item.id));
 };
-const insert = (type: string, n: number) => Array.from({ length: n }, () => sandbox.insert(type, {}, {}, { created_at: tick(1) }).id);
+const insert = (type: string, n: number) =>
+	Array.from({ length: n }, () => sandbox.insert(type, {}, {}, { created_at: tick(1) }).id);
 const runner = (event: string) => new TriggerRunner({ event }, accessTokenCredentials(sandbox));
 
 describe.each([
@@ -60,7 +66,9 @@ describe.each([
 		(trigger.staticData as Record<string, unknown>).cursor = 'garbage';
 		trigger.restart();
 		expect(new Set(ids(await trigger.poll()))).toEqual(new Set(gap));
-		expect(warnings.join('\n')).toMatch(/saved position could not be read; emitting the records created after the previous successful poll/);
+		expect(warnings.join('\n')).toMatch(
+			/saved position could not be read; emitting the records created after the previous successful poll/,
+		);
 		expect(await trigger.poll()).toEqual({ items: null });
 	});
 
@@ -87,7 +95,9 @@ test('newOrder: a readable cursor with a 1970 watermark does not replay the hist
 	delete cursor.runs;
 	cursor.ids = [];
 	expect(ids(await trigger.poll())).toEqual(fresh);
-	expect(warnings.join('\n')).toMatch(/record\(s\) newer than the saved position but created over an hour before the previous poll were not emitted/);
+	expect(warnings.join('\n')).toMatch(
+		/record\(s\) newer than the saved position but created over an hour before the previous poll were not emitted/,
+	);
 });
 
 test('newOrder: a server that ignores page[number]: a clear error, nothing emitted, cursor unchanged', async () => {
@@ -98,7 +108,9 @@ test('newOrder: a server that ignores page[number]: a clear error, nothing emitt
 	sandbox.adversity.ignorePageNumber = true;
 	const failed = await trigger.poll();
 	expect(failed.error).toBeInstanceOf(NodeOperationError);
-	expect(failed.error!.message).toMatch(/answered page \d+ .* with the records of the previous page: it seems to ignore page\[number\]/);
+	expect(failed.error!.message).toMatch(
+		/answered page \d+ .* with the records of the previous page: it seems to ignore page\[number\]/,
+	);
 	expect(JSON.stringify(trigger.staticData.cursor)).toBe(before);
 	expect(sandbox.requests.length).toBeLessThan(10);
 	sandbox.adversity.ignorePageNumber = false;

@@ -147,7 +147,13 @@ function runner(event: string, extra: Record<string, unknown> = {}): TriggerRunn
 }
 
 /** Inserts `n` records of `type`, `perInstant` of them sharing each created_at second; returns their IDs. */
-function insert(type: string, clock: Clock, n: number, perInstant = 1, spec: EventCase['filter']['matching'] = {}): string[] {
+function insert(
+	type: string,
+	clock: Clock,
+	n: number,
+	perInstant = 1,
+	spec: EventCase['filter']['matching'] = {},
+): string[] {
 	return sandbox
 		.insertMany(type, n, (i) => ({ ...spec, created_at: i % perInstant === 0 ? clock.tick(1) : clock.now() }))
 		.map((r) => r.id);
@@ -195,7 +201,8 @@ function onRequest(when: (req: RecordedRequest) => boolean, action: () => void):
 	});
 }
 
-const pageNumber = (n: number) => (req: RecordedRequest) => req.rawPath.startsWith('/v1/') && req.query['page[number]'] === String(n);
+const pageNumber = (n: number) => (req: RecordedRequest) =>
+	req.rawPath.startsWith('/v1/') && req.query['page[number]'] === String(n);
 
 /**
  * Transactions: the trigger reads every record from the UTC day before its floor, in windows of
@@ -277,28 +284,31 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 	});
 });
 
-describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS, PURCHASES])('$event: a burst of 1000', ({ event, type, strategy }) => {
-	test('emitted completely in one poll; requests at most ceil(K / 100) + 1 when sortable', async () => {
-		const clock = new Clock();
-		const trigger = runner(event);
-		await trigger.poll();
-		const burst = insert(type, clock, 1000, 3);
-		const { result, requests } = await countedPoll(trigger);
-		const emitted = ids(result);
-		expectNoDuplicates(emitted);
-		expect(new Set(emitted)).toEqual(new Set(burst));
-		measure(event, 'burst1000', requests);
-		if (strategy === 'dateWindow') expect(requests).toBe(transactionWindowRequests(trigger));
-		else {
-			// Overlapping windows: each answer shares at least one record (createdAt: the last
-			// instant's block and the record above it; idOnly: 10 records) with the previous one.
-			expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / (strategy === 'idOnly' ? PAGE - 10 : PAGE)) + 2);
-			// Oldest first: the order of insertion.
-			expect(emitted).toEqual(burst);
-		}
-		expect(await trigger.poll()).toEqual({ items: null });
-	});
-});
+describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS, PURCHASES])(
+	'$event: a burst of 1000',
+	({ event, type, strategy }) => {
+		test('emitted completely in one poll; requests at most ceil(K / 100) + 1 when sortable', async () => {
+			const clock = new Clock();
+			const trigger = runner(event);
+			await trigger.poll();
+			const burst = insert(type, clock, 1000, 3);
+			const { result, requests } = await countedPoll(trigger);
+			const emitted = ids(result);
+			expectNoDuplicates(emitted);
+			expect(new Set(emitted)).toEqual(new Set(burst));
+			measure(event, 'burst1000', requests);
+			if (strategy === 'dateWindow') expect(requests).toBe(transactionWindowRequests(trigger));
+			else {
+				// Overlapping windows: each answer shares at least one record (createdAt: the last
+				// instant's block and the record above it; idOnly: 10 records) with the previous one.
+				expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / (strategy === 'idOnly' ? PAGE - 10 : PAGE)) + 2);
+				// Oldest first: the order of insertion.
+				expect(emitted).toEqual(burst);
+			}
+			expect(await trigger.poll()).toEqual({ items: null });
+		});
+	},
+);
 
 describe.each(REQUIRED)('$event: activation on an empty list', ({ event, type }) => {
 	test('nothing to emit, then every record is new', async () => {
@@ -359,7 +369,11 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 		const before = insert(type, clock, 230);
 		const inserted: string[] = [];
 		onRequest(pageNumber(2), () => {
-			inserted.push(...sandbox.insertMany(type, during, () => ({ created_at: tick ? clock.tick(tick) : clock.now() })).map((r) => r.id));
+			inserted.push(
+				...sandbox
+					.insertMany(type, during, () => ({ created_at: tick ? clock.tick(tick) : clock.now() }))
+					.map((r) => r.id),
+			);
 		});
 		const emitted = ids(await trigger.poll());
 		sandbox.clearFaults();
@@ -399,37 +413,41 @@ describe('newOrder: a record deleted between two pages of one poll', () => {
 		expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(expected));
 	});
 
-	test.each([FORM_SUBMISSIONS, TRANSACTIONS])('$event: the record that moved back is emitted by the next poll', async ({ event, type, strategy }) => {
-		const clock = new Clock();
-		const trigger = runner(event);
-		await trigger.poll();
-		const fresh = insert(type, clock, 150);
-		// What the trigger's page 1 will hold, asked the same way before the poll.
-		const query = new URLSearchParams({ 'page[number]': '1', 'page[size]': '100' });
-		if (strategy === 'dateWindow') {
-			const cursor = trigger.staticData.cursor as { floor: string };
-			query.set('filter[start_date]', new Date(Date.parse(cursor.floor) - 86_400_000).toISOString().slice(0, 10));
-		} else query.set('sort', '-created_at');
-		const response = await fetch(`${sandbox.url}/v1/${type}?${query.toString()}`, { headers: { Authorization: `Bearer ${sandbox.token}` } });
-		const page1 = ((await response.json()) as { data: Array<{ id: string }> }).data.map((r) => r.id);
-		expect(page1).toHaveLength(100);
-		const deleted = page1.find((id) => fresh.includes(id))!;
-		let done = false;
-		onRequest(pageNumber(2), () => {
-			sandbox.store[type].splice(
-				sandbox.store[type].findIndex((r) => r.id === deleted),
-				1,
-			);
-			done = true;
-		});
-		const emitted = ids(await trigger.poll());
-		sandbox.clearFaults();
-		expect(done).toBe(true);
-		emitted.push(...ids(await trigger.poll()));
-		expectNoDuplicates(emitted);
-		expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(fresh.filter((id) => id !== deleted)));
-	});
-
+	test.each([FORM_SUBMISSIONS, TRANSACTIONS])(
+		'$event: the record that moved back is emitted by the next poll',
+		async ({ event, type, strategy }) => {
+			const clock = new Clock();
+			const trigger = runner(event);
+			await trigger.poll();
+			const fresh = insert(type, clock, 150);
+			// What the trigger's page 1 will hold, asked the same way before the poll.
+			const query = new URLSearchParams({ 'page[number]': '1', 'page[size]': '100' });
+			if (strategy === 'dateWindow') {
+				const cursor = trigger.staticData.cursor as { floor: string };
+				query.set('filter[start_date]', new Date(Date.parse(cursor.floor) - 86_400_000).toISOString().slice(0, 10));
+			} else query.set('sort', '-created_at');
+			const response = await fetch(`${sandbox.url}/v1/${type}?${query.toString()}`, {
+				headers: { Authorization: `Bearer ${sandbox.token}` },
+			});
+			const page1 = ((await response.json()) as { data: Array<{ id: string }> }).data.map((r) => r.id);
+			expect(page1).toHaveLength(100);
+			const deleted = page1.find((id) => fresh.includes(id))!;
+			let done = false;
+			onRequest(pageNumber(2), () => {
+				sandbox.store[type].splice(
+					sandbox.store[type].findIndex((r) => r.id === deleted),
+					1,
+				);
+				done = true;
+			});
+			const emitted = ids(await trigger.poll());
+			sandbox.clearFaults();
+			expect(done).toBe(true);
+			emitted.push(...ids(await trigger.poll()));
+			expectNoDuplicates(emitted);
+			expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(fresh.filter((id) => id !== deleted)));
+		},
+	);
 });
 
 describe('newTransaction: records inserted during the activation poll', () => {
@@ -458,51 +476,74 @@ describe('newTransaction: records inserted during the activation poll', () => {
 const FAULTS: Array<[string, Fault, RegExp]> = [
 	[
 		'500',
-		{ status: 500, body: { errors: [{ status: '500', title: 'Internal Server Error', detail: 'database unavailable (maintenance)' }] } },
+		{
+			status: 500,
+			body: {
+				errors: [{ status: '500', title: 'Internal Server Error', detail: 'database unavailable (maintenance)' }],
+			},
+		},
 		/database unavailable \(maintenance\)/,
 	],
-	['401', { status: 401, body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or expired access token' }] } }, /Authentication failed.*Invalid or expired access token/],
+	[
+		'401',
+		{
+			status: 401,
+			body: { errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or expired access token' }] },
+		},
+		/Authentication failed.*Invalid or expired access token/,
+	],
 	[
 		'429 with Retry-After',
-		{ status: 429, headers: { 'Retry-After': '30' }, body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded' }] } },
+		{
+			status: 429,
+			headers: { 'Retry-After': '30' },
+			body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded' }] },
+		},
 		/retry after 30 seconds.*Rate limit exceeded/,
 	],
 	['a connection reset', { destroy: true }, /connection to the server was closed unexpectedly/],
 	[
 		'truncated JSON',
-		{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [{"id": "1", "type": "ord' },
+		{
+			status: 200,
+			headers: { 'Content-Type': 'application/vnd.api+json' },
+			body: '{"data": [{"id": "1", "type": "ord',
+		},
 		/not a JSON:API document.*\{"data": \[\{"id": "1"/,
 	],
 ];
 
 describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) => {
 	describe.each([1, 2])('on page %i', (failingPage) => {
-		test.each(FAULTS)('%s: NodeApiError with the server words, cursor unchanged, the next poll emits what was missed', async (_name, fault, message) => {
-			const clock = new Clock();
-			const trigger = runner(event);
-			await trigger.poll();
-			insert(type, clock, 5);
-			ids(await trigger.poll());
-			const before = snapshot(trigger);
-			const missed = insert(type, clock, 230);
-			sandbox.failNext({ ...fault, match: pageNumber(failingPage) });
-			sandbox.clearRequests();
-			const failed = await trigger.poll();
-			expect(sandbox.requests.some((r) => r.query['page[number]'] === String(failingPage))).toBe(true);
-			expect(failed.items).toBeNull();
-			expect(failed.error).toBeInstanceOf(NodeApiError);
-			expect(failed.error!.message).toMatch(message);
-			const everything = `${failed.error!.message} ${failed.error!.description ?? ''} ${JSON.stringify(failed.error)} ${failed.error!.stack ?? ''}`;
-			expect(everything).not.toContain(sandbox.token);
-			expect(snapshot(trigger)).toEqual(before);
-			// Restarting after the failure changes nothing either.
-			trigger.restart();
-			const recovered = ids(await trigger.poll());
-			expectNoDuplicates(recovered);
-			if (strategy === 'dateWindow') expect(new Set(recovered)).toEqual(new Set(missed));
-			else expect(recovered).toEqual(missed);
-			expect(await trigger.poll()).toEqual({ items: null });
-		});
+		test.each(FAULTS)(
+			'%s: NodeApiError with the server words, cursor unchanged, the next poll emits what was missed',
+			async (_name, fault, message) => {
+				const clock = new Clock();
+				const trigger = runner(event);
+				await trigger.poll();
+				insert(type, clock, 5);
+				ids(await trigger.poll());
+				const before = snapshot(trigger);
+				const missed = insert(type, clock, 230);
+				sandbox.failNext({ ...fault, match: pageNumber(failingPage) });
+				sandbox.clearRequests();
+				const failed = await trigger.poll();
+				expect(sandbox.requests.some((r) => r.query['page[number]'] === String(failingPage))).toBe(true);
+				expect(failed.items).toBeNull();
+				expect(failed.error).toBeInstanceOf(NodeApiError);
+				expect(failed.error!.message).toMatch(message);
+				const everything = `${failed.error!.message} ${failed.error!.description ?? ''} ${JSON.stringify(failed.error)} ${failed.error!.stack ?? ''}`;
+				expect(everything).not.toContain(sandbox.token);
+				expect(snapshot(trigger)).toEqual(before);
+				// Restarting after the failure changes nothing either.
+				trigger.restart();
+				const recovered = ids(await trigger.poll());
+				expectNoDuplicates(recovered);
+				if (strategy === 'dateWindow') expect(new Set(recovered)).toEqual(new Set(missed));
+				else expect(recovered).toEqual(missed);
+				expect(await trigger.poll()).toEqual({ items: null });
+			},
+		);
 	});
 
 	test('two failing polls in a row, then recovery with records added in between', async () => {
@@ -530,7 +571,11 @@ describe.each(LIGHTER)('$event: a failing poll', ({ event, type }) => {
 		await trigger.poll();
 		const before = snapshot(trigger);
 		const missed = insert(type, clock, 150);
-		sandbox.failNext({ status: 500, body: { errors: [{ status: '500', detail: 'upstream timeout' }] }, match: pageNumber(2) });
+		sandbox.failNext({
+			status: 500,
+			body: { errors: [{ status: '500', detail: 'upstream timeout' }] },
+			match: pageNumber(2),
+		});
 		const failed = await trigger.poll();
 		expect(failed.error).toBeInstanceOf(NodeApiError);
 		expect(failed.error!.message).toContain('upstream timeout');
@@ -568,7 +613,9 @@ describe.each(ALL)('$event: restart and manual runs', ({ event, type }) => {
 		const clock = new Clock();
 		const trigger = runner(event);
 		// Before any activation: the newest record, and no cursor is stored.
-		const seededNewest = [...sandbox.store[type]].sort((x, y) => Date.parse(y.created_at) - Date.parse(x.created_at) || Number(y.id) - Number(x.id))[0];
+		const seededNewest = [...sandbox.store[type]].sort(
+			(x, y) => Date.parse(y.created_at) - Date.parse(x.created_at) || Number(y.id) - Number(x.id),
+		)[0];
 		const test1 = await trigger.poll('manual');
 		expect(ids(test1)).toHaveLength(1);
 		if (type !== 'transactions') expect(ids(test1)).toEqual([seededNewest.id]);
@@ -642,8 +689,12 @@ describe('site ID filter on the other required events', () => {
 		const clock = new Clock();
 		const trigger = runner('newTransaction', { filters: { site_id: '2' } });
 		await trigger.poll();
-		const site2Customer = sandbox.store.customers.find((c) => (c.relationships.site?.data as { id?: string } | null)?.id === '2')!;
-		const site1Customer = sandbox.store.customers.find((c) => (c.relationships.site?.data as { id?: string } | null)?.id === '1')!;
+		const site2Customer = sandbox.store.customers.find(
+			(c) => (c.relationships.site?.data as { id?: string } | null)?.id === '2',
+		)!;
+		const site1Customer = sandbox.store.customers.find(
+			(c) => (c.relationships.site?.data as { id?: string } | null)?.id === '1',
+		)!;
 		const match = insert('transactions', clock, 2, 1, { relationships: { customer: site2Customer.id } });
 		insert('transactions', clock, 2, 1, { relationships: { customer: site1Customer.id } });
 		sandbox.clearRequests();
@@ -691,15 +742,18 @@ describe('cursor size', () => {
 		expect(trigger.staticDataBytes).toBeLessThan(200);
 	});
 
-	test.each([TRANSACTIONS, FORM_SUBMISSIONS, PURCHASES])('$event: a burst of 1000 keeps the cursor ≤ 4 KB', async ({ event, type }) => {
-		const clock = new Clock();
-		const trigger = runner(event);
-		await trigger.poll();
-		insert(type, clock, 1000, 1);
-		await trigger.poll();
-		expect(trigger.staticDataBytes).toBeLessThanOrEqual(4096);
-		measure(event, 'bytesAfterBurst1000', trigger.staticDataBytes);
-	});
+	test.each([TRANSACTIONS, FORM_SUBMISSIONS, PURCHASES])(
+		'$event: a burst of 1000 keeps the cursor ≤ 4 KB',
+		async ({ event, type }) => {
+			const clock = new Clock();
+			const trigger = runner(event);
+			await trigger.poll();
+			insert(type, clock, 1000, 1);
+			await trigger.poll();
+			expect(trigger.staticDataBytes).toBeLessThanOrEqual(4096);
+			measure(event, 'bytesAfterBurst1000', trigger.staticDataBytes);
+		},
+	);
 
 	/** 800 orders created in the same second, emitted once; returns the cursor size after it. */
 	async function tiedBurst(): Promise<number> {

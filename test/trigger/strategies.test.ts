@@ -18,11 +18,25 @@ import {
 	type IdOnlyCursor,
 	type PollRecord,
 } from '../../nodes/ContentPlatformTrigger/cursor';
-import { BudgetExceeded, LATE_MS, holdsLease, notBefore, releaseLease, runScan, takeLease } from '../../nodes/ContentPlatformTrigger/poll';
+import {
+	BudgetExceeded,
+	LATE_MS,
+	holdsLease,
+	notBefore,
+	releaseLease,
+	runScan,
+	takeLease,
+} from '../../nodes/ContentPlatformTrigger/poll';
 import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
 import { dateWindowStrategy } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow';
 import { idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
-import { ScanError, repeats, windowAt, type PageRequest, type TriggerStrategy } from '../../nodes/ContentPlatformTrigger/strategies/types';
+import {
+	ScanError,
+	repeats,
+	windowAt,
+	type PageRequest,
+	type TriggerStrategy,
+} from '../../nodes/ContentPlatformTrigger/strategies/types';
 
 const KEY = '["newOrder",{}]';
 const NOW = Date.parse('2026-11-05T08:00:00.000Z');
@@ -93,7 +107,12 @@ class FakeList {
 
 async function poll(strategy: TriggerStrategy, list: FakeList, cursor: Cursor | undefined, now = NOW) {
 	const scan = strategy.start(cursor, clock(now));
-	const { requests } = await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => now);
+	const { requests } = await runScan(
+		scan,
+		(r) => list.page(r),
+		Number.POSITIVE_INFINITY,
+		() => now,
+	);
 	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, scan };
 }
 
@@ -205,9 +224,22 @@ describe('createdAt', () => {
 		const list = new FakeList();
 		for (let i = 1; i <= 300; i++) list.add(i, -5 * 86_400 + i);
 		list.add('new', 5);
-		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind: 'createdAt', key: KEY, watermark: '1970-01-01T00:00:00.000Z', ids: [], ahead: [], odd: [] };
+		const cursor: CreatedAtCursor = {
+			v: CURSOR_VERSION,
+			kind: 'createdAt',
+			key: KEY,
+			watermark: '1970-01-01T00:00:00.000Z',
+			ids: [],
+			ahead: [],
+			odd: [],
+		};
 		const scan = createdAtStrategy.start(cursor, { now: NOW + 60_000, notBefore: notBefore(NOW) });
-		await runScan(scan, (r) => list.page(r), Number.POSITIVE_INFINITY, () => NOW);
+		await runScan(
+			scan,
+			(r) => list.page(r),
+			Number.POSITIVE_INFINITY,
+			() => NOW,
+		);
 		expect(scan.fresh().map((r) => r.id)).toEqual(['new']);
 		// The history it did not emit again is counted (the node logs it).
 		expect(scan.suppressed).toBeGreaterThan(0);
@@ -320,21 +352,51 @@ describe('cursor storage', () => {
 	test('readCursor: missing, another key, unreadable; a stored cursor reads back; version 1 still reads', () => {
 		expect(readCursor(undefined, KEY, 'createdAt')).toEqual({ problem: 'missing' });
 		expect(readCursor('garbage', KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
-		expect(readCursor({ v: 2, kind: 'createdAt', key: 'other', watermark: null, ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'other-key' });
-		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
-		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: 'soon', ids: [] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
-		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: null, ids: [3] }, KEY, 'createdAt')).toEqual({ problem: 'unreadable' });
-		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: ['1'], head: -1 }, KEY, 'idOnly')).toEqual({ problem: 'unreadable' });
-		const cursor: CreatedAtCursor = { v: CURSOR_VERSION, kind: 'createdAt', key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['1', '2', '3', 'a'], ahead: [['f', '2027-01-01T00:00:00.000Z']], odd: ['o'] };
+		expect(readCursor({ v: 2, kind: 'createdAt', key: 'other', watermark: null, ids: [] }, KEY, 'createdAt')).toEqual({
+			problem: 'other-key',
+		});
+		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: [] }, KEY, 'createdAt')).toEqual({
+			problem: 'unreadable',
+		});
+		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: 'soon', ids: [] }, KEY, 'createdAt')).toEqual({
+			problem: 'unreadable',
+		});
+		expect(readCursor({ v: 2, kind: 'createdAt', key: KEY, watermark: null, ids: [3] }, KEY, 'createdAt')).toEqual({
+			problem: 'unreadable',
+		});
+		expect(readCursor({ v: 2, kind: 'idOnly', key: KEY, ids: ['1'], head: -1 }, KEY, 'idOnly')).toEqual({
+			problem: 'unreadable',
+		});
+		const cursor: CreatedAtCursor = {
+			v: CURSOR_VERSION,
+			kind: 'createdAt',
+			key: KEY,
+			watermark: '2026-11-05T08:00:00.000Z',
+			ids: ['1', '2', '3', 'a'],
+			ahead: [['f', '2027-01-01T00:00:00.000Z']],
+			odd: ['o'],
+		};
 		const stored = JSON.parse(JSON.stringify(storeCursor(cursor)));
 		expect(stored.runs).toEqual([[1, 3]]);
 		const read = readCursor(stored, KEY, 'createdAt') as { cursor: CreatedAtCursor };
 		expect({ ...read.cursor, ids: new Set(read.cursor.ids) }).toEqual({ ...cursor, ids: new Set(cursor.ids) });
 		// Version 1 (issue 3) cursors.
-		expect(readCursor({ v: 1, key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'] }, KEY, 'createdAt')).toEqual({
-			cursor: { v: 2, kind: 'createdAt', key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'], ahead: [], odd: [] },
+		expect(readCursor({ v: 1, key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'] }, KEY, 'createdAt')).toEqual(
+			{
+				cursor: {
+					v: 2,
+					kind: 'createdAt',
+					key: KEY,
+					watermark: '2026-11-05T08:00:00.000Z',
+					ids: ['9'],
+					ahead: [],
+					odd: [],
+				},
+			},
+		);
+		expect(readCursor({ v: 1, key: KEY, ids: ['9', '8'] }, KEY, 'idOnly')).toEqual({
+			cursor: { v: 2, kind: 'idOnly', key: KEY, ids: ['9', '8'], head: 0 },
 		});
-		expect(readCursor({ v: 1, key: KEY, ids: ['9', '8'] }, KEY, 'idOnly')).toEqual({ cursor: { v: 2, kind: 'idOnly', key: KEY, ids: ['9', '8'], head: 0 } });
 	});
 });
 
@@ -358,12 +420,24 @@ describe('lease and budget', () => {
 	test('past the deadline a scan pauses (createdAt: resume next poll) or fails with BudgetExceeded (a baseline cannot pause)', async () => {
 		const list = new FakeList();
 		for (let i = 0; i < 500; i++) list.add(i, i);
-		const scan = createdAtStrategy.start({ v: 2, kind: 'createdAt', key: KEY, watermark: new Date(NOW - 1000).toISOString(), ids: [], ahead: [], odd: [] }, clock(LATER));
+		const scan = createdAtStrategy.start(
+			{ v: 2, kind: 'createdAt', key: KEY, watermark: new Date(NOW - 1000).toISOString(), ids: [], ahead: [], odd: [] },
+			clock(LATER),
+		);
 		let t = NOW;
-		expect(await runScan(scan, (r) => list.page(r), NOW + 2500, () => (t += 1000))).toEqual({ requests: 3, complete: false });
+		expect(
+			await runScan(
+				scan,
+				(r) => list.page(r),
+				NOW + 2500,
+				() => (t += 1000),
+			),
+		).toEqual({ requests: 3, complete: false });
 		expect(scan.fresh()).toEqual([]);
 		// One point per window read: where a later poll can go on from.
-		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual([0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })));
+		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual(
+			[0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })),
+		);
 		const baseline = idOnlyStrategy.start(undefined, clock());
 		const many = new FakeList();
 		for (let i = 0; i < 500; i++) many.add(i, i);
@@ -372,7 +446,14 @@ describe('lease and budget', () => {
 		expect(window.size).toBe(100);
 		const busy = dateWindowStrategy.start(undefined, clock());
 		let u = NOW;
-		await expect(runScan(busy, (r) => many.page(r), NOW + 500, () => (u += 1000))).rejects.toBeInstanceOf(BudgetExceeded);
+		await expect(
+			runScan(
+				busy,
+				(r) => many.page(r),
+				NOW + 500,
+				() => (u += 1000),
+			),
+		).rejects.toBeInstanceOf(BudgetExceeded);
 	});
 });
 
@@ -393,7 +474,12 @@ describe('createdAt: a backlog larger than the poll budget', () => {
 			list.add(`n${polls}`, 10_000 + polls);
 			const scan = createdAtStrategy.start(cursor, clock(LATER));
 			let t = 0;
-			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
+			const { complete } = await runScan(
+				scan,
+				(r) => list.page(r),
+				7,
+				() => t++,
+			);
 			const fresh = scan.fresh().map((r) => r.id);
 			if (!complete) {
 				paused++;
@@ -411,36 +497,44 @@ describe('createdAt: a backlog larger than the poll budget', () => {
 });
 
 describe('dateWindow: a window larger than the poll budget', () => {
-	test.each(['appended', 'prepended'])('goes on over later polls, emitting what each read, each record once (new records %s)', async (where) => {
-		const list = new FakeList(false);
-		for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
-		let cursor: Cursor = (await poll(dateWindowStrategy, list, undefined)).cursor;
-		const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
-		added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
-		const emitted: string[] = [];
-		let paused = 0;
-		let polls = 0;
-		for (; polls < 40; polls++) {
-			// A budget of 8 requests per poll (the fake list ignores filter[start_date]: every poll
-			// reads all of it); a record arrives before each of the first 12 polls.
-			if (polls < 12) {
-				added.push(`n${polls}`);
-				list.add(`n${polls}`, 10_000 + polls);
-				if (where === 'prepended') list.records.unshift(list.records.pop()!);
+	test.each(['appended', 'prepended'])(
+		'goes on over later polls, emitting what each read, each record once (new records %s)',
+		async (where) => {
+			const list = new FakeList(false);
+			for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+			let cursor: Cursor = (await poll(dateWindowStrategy, list, undefined)).cursor;
+			const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+			added.forEach((id, i) => list.add(id, 1 + Math.floor(i / 3)));
+			const emitted: string[] = [];
+			let paused = 0;
+			let polls = 0;
+			for (; polls < 40; polls++) {
+				// A budget of 8 requests per poll (the fake list ignores filter[start_date]: every poll
+				// reads all of it); a record arrives before each of the first 12 polls.
+				if (polls < 12) {
+					added.push(`n${polls}`);
+					list.add(`n${polls}`, 10_000 + polls);
+					if (where === 'prepended') list.records.unshift(list.records.pop()!);
+				}
+				const scan = dateWindowStrategy.start(cursor, clock(LATER));
+				let t = 0;
+				const { complete } = await runScan(
+					scan,
+					(r) => list.page(r),
+					7,
+					() => t++,
+				);
+				emitted.push(...scan.fresh().map((r) => r.id));
+				if (!complete) paused++;
+				cursor = scan.cursor(KEY);
+				const back = (readCursor(storeCursor(cursor), KEY, 'dateWindow') as { cursor: DateWindowCursor }).cursor;
+				expect({ ...back, ids: [...back.ids].sort() }).toEqual({ ...cursor, ids: [...cursor.ids].sort() });
+				if (polls >= 12 && complete) break;
 			}
-			const scan = dateWindowStrategy.start(cursor, clock(LATER));
-			let t = 0;
-			const { complete } = await runScan(scan, (r) => list.page(r), 7, () => t++);
-			emitted.push(...scan.fresh().map((r) => r.id));
-			if (!complete) paused++;
-			cursor = scan.cursor(KEY);
-			const back = (readCursor(storeCursor(cursor), KEY, 'dateWindow') as { cursor: DateWindowCursor }).cursor;
-			expect({ ...back, ids: [...back.ids].sort() }).toEqual({ ...cursor, ids: [...cursor.ids].sort() });
-			if (polls >= 12 && complete) break;
-		}
-		expect(paused).toBeGreaterThan(1);
-		expect(polls).toBeLessThan(40);
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(new Set(emitted)).toEqual(new Set(added));
-	});
+			expect(paused).toBeGreaterThan(1);
+			expect(polls).toBeLessThan(40);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(new Set(emitted)).toEqual(new Set(added));
+		},
+	);
 });

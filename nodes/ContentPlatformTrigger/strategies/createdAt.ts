@@ -28,7 +28,17 @@ import {
 	type Cursor,
 	type PollRecord,
 } from '../cursor';
-import { MAX_RETRIES, ScanError, repeatedPage, repeats, windowAt, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
+import {
+	MAX_RETRIES,
+	ScanError,
+	repeatedPage,
+	repeats,
+	windowAt,
+	type PageRequest,
+	type PollClock,
+	type Scan,
+	type TriggerStrategy,
+} from './types';
 
 const SORT = { sort: '-created_at' };
 
@@ -114,7 +124,10 @@ class CreatedAtScan implements Scan {
 		if (first && first.time >= this.cap && (last.time < this.cap || records.length < this.pending!.size)) return true;
 		if (!first && records.length < this.pending!.size) return true;
 		if (++this.seekTries > 12) {
-			throw new ScanError('The list changed too much to find where the previous poll stopped. Nothing was emitted; the next poll tries again.', 'unstable');
+			throw new ScanError(
+				'The list changed too much to find where the previous poll stopped. Nothing was emitted; the next poll tries again.',
+				'unstable',
+			);
 		}
 		const step = TRIGGER_PAGE_SIZE * 2 ** (this.seekTries - 1);
 		// Entirely newer than that instant: further down; starting below it: further up.
@@ -157,15 +170,27 @@ class CreatedAtScan implements Scan {
 			this.seeking = false;
 		}
 		const firstTimed = records.find((r) => !Number.isNaN(r.time));
-		if (previous && !Number.isNaN(previous.tail) && previous.tailIndex > 0 && firstTimed && firstTimed.time <= previous.tail) {
+		if (
+			previous &&
+			!Number.isNaN(previous.tail) &&
+			previous.tailIndex > 0 &&
+			firstTimed &&
+			firstTimed.time <= previous.tail
+		) {
 			// The window does not start above the previous window's last instant: the list moved up
 			// (records deleted) or the window's start fell inside that instant. Start further up.
 			if (++this.retries > MAX_RETRIES) {
-				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+				throw new ScanError(
+					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
+					'unstable',
+				);
 			}
 			const retry = this.request(previous.start + previous.tailIndex - 1 - 2 ** this.retries, previous);
 			if (!retry) {
-				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+				throw new ScanError(
+					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
+					'unstable',
+				);
 			}
 			this.pending = retry;
 			return;
@@ -254,7 +279,13 @@ class CreatedAtScan implements Scan {
 		}
 		const ahead = new Map([...this.ahead].filter(([, at]) => at > watermark));
 		for (const r of fresh) if (r.time > this.horizon) ahead.set(r.id, r.time);
-		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const odd = [
+			...fresh
+				.filter((r) => Number.isNaN(r.time))
+				.map((r) => r.id)
+				.reverse(),
+			...this.odd,
+		];
 		const rest = this.old?.resume?.slice(0, -1);
 		return {
 			v: CURSOR_VERSION,

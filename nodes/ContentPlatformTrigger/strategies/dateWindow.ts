@@ -27,7 +27,17 @@ import {
 	type DateWindowCursor,
 	type PollRecord,
 } from '../cursor';
-import { MAX_RETRIES, ScanError, repeatedPage, repeats, windowAt, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
+import {
+	MAX_RETRIES,
+	ScanError,
+	repeatedPage,
+	repeats,
+	windowAt,
+	type PageRequest,
+	type PollClock,
+	type Scan,
+	type TriggerStrategy,
+} from './types';
 
 /** How far back from the watermark the IDs of every record are kept (1 hour). */
 export const SETTLE_MS = 3_600_000;
@@ -136,7 +146,10 @@ class DateWindowScan implements Scan {
 			// The window's first record was not in the previous window: records deleted between two
 			// requests moved the list back past the overlap. Read again from further up.
 			if (++this.retries > MAX_RETRIES) {
-				throw new ScanError('The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.', 'unstable');
+				throw new ScanError(
+					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
+					'unstable',
+				);
 			}
 			this.pending = this.window(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
 			return;
@@ -192,9 +205,21 @@ class DateWindowScan implements Scan {
 		const present = timed.filter((r) => r.time <= this.horizon);
 		const oldWatermark = this.old?.watermark ? parseTime(this.old.watermark) : Number.NEGATIVE_INFINITY;
 		let watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
-		if (this.old && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now) watermark = this.clock.notBefore;
-		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
-		const base = { v: CURSOR_VERSION as typeof CURSOR_VERSION, kind: 'dateWindow' as const, key, odd: [...new Set(odd)].slice(0, MAX_ODD) };
+		if (this.old && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now)
+			watermark = this.clock.notBefore;
+		const odd = [
+			...fresh
+				.filter((r) => Number.isNaN(r.time))
+				.map((r) => r.id)
+				.reverse(),
+			...this.odd,
+		];
+		const base = {
+			v: CURSOR_VERSION as typeof CURSOR_VERSION,
+			kind: 'dateWindow' as const,
+			key,
+			odd: [...new Set(odd)].slice(0, MAX_ODD),
+		};
 		if (watermark === Number.NEGATIVE_INFINITY) {
 			// Nothing dated yet: keep the IDs read (future-dated ones included) so none is emitted twice.
 			return { ...base, watermark: null, floor: null, ids: timed.map((r) => r.id).slice(0, MAX_WINDOW_IDS) };
@@ -226,7 +251,13 @@ class DateWindowScan implements Scan {
 		const present = [...this.seen.values()].filter((r) => !Number.isNaN(r.time) && r.time <= this.horizon);
 		const oldWatermark = old.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
 		const watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
-		const odd = [...fresh.filter((r) => Number.isNaN(r.time)).map((r) => r.id).reverse(), ...this.odd];
+		const odd = [
+			...fresh
+				.filter((r) => Number.isNaN(r.time))
+				.map((r) => r.id)
+				.reverse(),
+			...this.odd,
+		];
 		const floor = this.floor === Number.NEGATIVE_INFINITY ? null : iso(this.floor);
 		return {
 			v: CURSOR_VERSION,

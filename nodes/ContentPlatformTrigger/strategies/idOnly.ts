@@ -82,7 +82,8 @@ class IdOnlyScan implements Scan {
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		const required = Math.min(OVERLAP, this.below);
 		const allKnown = !this.sawNew && records.every((r) => this.known.has(r.id));
-		const done = !this.old || records.length < request.size || (required > 0 && this.knownRun(records, allKnown) >= required);
+		const done =
+			!this.old || records.length < request.size || (required > 0 && this.knownRun(records, allKnown) >= required);
 		if (done) {
 			this.pending = null;
 			return;
@@ -119,7 +120,10 @@ class IdOnlyScan implements Scan {
 	fresh(): PollRecord[] {
 		if (!this.old) return [];
 		const records = [...this.seen.values()];
-		return records.slice(0, this.cutoff(records)).filter((r) => !this.known.has(r.id)).reverse();
+		return records
+			.slice(0, this.cutoff(records))
+			.filter((r) => !this.known.has(r.id))
+			.reverse();
 	}
 
 	/**
@@ -162,15 +166,24 @@ class IdOnlyScan implements Scan {
 			const old = this.old.ids.slice(this.old.head ?? 0).find((id) => kept.has(id));
 			const order = [...this.seen.keys()].slice(0, this.cutoff([...this.seen.values()]));
 			let top: string | undefined;
-			for (let i = 0; i < order.length; i++) if (!this.known.has(order[i]) && (i === 0 || this.known.has(order[i - 1]))) top = order[i];
+			for (let i = 0; i < order.length; i++)
+				if (!this.known.has(order[i]) && (i === 0 || this.known.has(order[i - 1]))) top = order[i];
 			const oldAt = old === undefined ? -1 : ids.indexOf(old);
-			if (oldAt >= 0 && oldAt <= TRIGGER_PAGE_SIZE - OVERLAP) anchor = top !== undefined && ids.indexOf(top) > oldAt ? top : old;
+			if (oldAt >= 0 && oldAt <= TRIGGER_PAGE_SIZE - OVERLAP)
+				anchor = top !== undefined && ids.indexOf(top) > oldAt ? top : old;
 			else anchor = top ?? old;
 		}
 		const at = anchor === undefined ? -1 : ids.indexOf(anchor);
 		// Keep OVERLAP known IDs below the anchor so a later poll can find a run of them.
-		const head = at < 0 ? (anchor === undefined ? 0 : MAX_RECENT_IDS - OVERLAP) : Math.min(at, MAX_RECENT_IDS - OVERLAP);
-		return { v: CURSOR_VERSION, kind: 'idOnly', key, ids, head: Math.max(0, Math.min(head, ids.length - Math.min(OVERLAP, ids.length))) };
+		const head =
+			at < 0 ? (anchor === undefined ? 0 : MAX_RECENT_IDS - OVERLAP) : Math.min(at, MAX_RECENT_IDS - OVERLAP);
+		return {
+			v: CURSOR_VERSION,
+			kind: 'idOnly',
+			key,
+			ids,
+			head: Math.max(0, Math.min(head, ids.length - Math.min(OVERLAP, ids.length))),
+		};
 	}
 
 	newest(): PollRecord | undefined {

@@ -75,7 +75,10 @@ export const MAX_RETRIES = 6;
  * @returns undefined when no such window reaches beyond position `minEnd` − 1 (windows are aligned
  *   on multiples of their size, so a start close to the end of a long stretch may not fit).
  */
-export function windowAt(target: number, minEnd = 1): { number: number; size: number; start: number; end: number } | undefined {
+export function windowAt(
+	target: number,
+	minEnd = 1,
+): { number: number; size: number; start: number; end: number } | undefined {
 	let best: { number: number; size: number; start: number; end: number } | undefined;
 	for (let size = TRIGGER_PAGE_SIZE; size >= 1; size--) {
 		const number = Math.floor(Math.max(0, target) / size) + 1;
