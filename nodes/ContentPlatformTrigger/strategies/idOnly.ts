@@ -23,9 +23,9 @@
  * last IDs read (`tail`) and every ID emitted by the polls of the series (`done`, at most
  * MAX_DONE_IDS). The next poll reads the new records on top until it finds an emitted one, then
  * jumps to `at` moved by as many positions as that record moved (new records on top, deletions
- * above it); when that window holds none of `tail` (the list changed below), it reads on from
- * the top part instead, emitted IDs excluded. The poll that reaches the anchor saves the usual
- * cursor (after a jump: the top part it read, anchored at the newest record of the backlog).
+ * above it); unless `tail` moved by exactly as much (records inserted or deleted in between, a
+ * record dated ahead found first), it reads on from the top part instead, emitted IDs excluded. The poll that reaches the anchor saves the usual
+ * cursor (after a jump: the top part it read, anchored at the top of its lowest run of new records).
  *
  * Limits: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
  * one `created_at` differently on every request, tie groups of up to OVERLAP − 1 records are read
@@ -93,6 +93,9 @@ class IdOnlyScan implements Scan {
 	/** The window in which the first emitted record was found (read on from it when the jump misses). */
 	private back?: { start: number; records: PollRecord[] };
 
+	/** How far the first emitted record found moved since the previous poll (positions). */
+	private shift = 0;
+
 	/** How many records were read (`seen`) before the jump; undefined when this poll read the list in one stretch. */
 	private gapAt?: number;
 
@@ -133,8 +136,14 @@ class IdOnlyScan implements Scan {
 		this.first ??= records;
 		if (this.jump === 'verify') {
 			this.jump = 'off';
-			const tail = new Set(this.old!.resume!.tail);
-			if (tail.size > 0 && !records.some((r) => tail.has(r.id))) {
+			// The jump holds only if the last records read moved by exactly as much as the first
+			// emitted one found: then nothing was inserted between them (else read on, from above).
+			const { at, tail } = this.old!.resume!;
+			const moved = records.some((r, i) => {
+				const k = tail.indexOf(r.id);
+				return k >= 0 && start + i === at - tail.length + k + this.shift;
+			});
+			if (!moved) {
 				// The list changed below the top: read on from where the emitted records were found.
 				this.gapAt = undefined;
 				this.previous = this.back!;
@@ -162,7 +171,8 @@ class IdOnlyScan implements Scan {
 			if (found >= 0) {
 				// The emitted part moved by as much as its first record: go on below it.
 				const resume = this.old!.resume!;
-				const target = resume.at + (start + found - resume.top) - OVERLAP;
+				this.shift = start + found - resume.top;
+				const target = resume.at + this.shift - OVERLAP;
 				this.jump = 'off';
 				if (target > start + records.length - OVERLAP) {
 					const window = windowAt(target, target + OVERLAP + 1)!;
@@ -257,8 +267,13 @@ class IdOnlyScan implements Scan {
 		if (this.gapAt !== undefined) {
 			// A backlog finished after a jump: the part read from the top, anchored at the newest
 			// record of the backlog (every record created since lies above it), OVERLAP known below.
-			const ids = [...this.seen.keys()].slice(0, Math.min(this.gapAt, MAX_RECENT_IDS));
-			const head = Math.min(this.topAt ?? 0, ids.length - Math.min(OVERLAP, ids.length));
+			const order = [...this.seen.keys()].slice(0, this.gapAt);
+			const ids = order.slice(0, MAX_RECENT_IDS);
+			// The top of the run of new records the backlog continues below (records dated ahead above it).
+			let top = 0;
+			for (let i = 0; i < order.length; i++)
+				if (!this.known.has(order[i]) && (i === 0 || this.known.has(order[i - 1]))) top = i;
+			const head = Math.min(top, ids.length - Math.min(OVERLAP, ids.length));
 			return { v: CURSOR_VERSION, kind: 'idOnly', key, ids, head: Math.max(0, head) };
 		}
 		// The top of the list as read now (records dated ahead stay on top and stay known), then the old IDs.
