@@ -639,3 +639,52 @@ test('idOnly: a backlog over several polls with records deleted between them (th
 	expect(new Set(remaining)).toEqual(added);
 	expect((await poll(idOnlyStrategy, list, cursor, LATER)).fresh).toEqual([]);
 });
+
+test('idOnly: a backlog over several polls with records dated ahead on top and records created during the polls: each once', async () => {
+	const list = new FakeList();
+	for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+	let cursor: Cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+	const added: string[] = [];
+	for (let i = 0; i < 1500; i++) {
+		// Every 100th record is dated ahead (stays on top of the list).
+		const id = String(1000 + i);
+		added.push(id);
+		list.add(id, i % 100 === 0 ? 1_000_000 + i : 1 + i);
+	}
+	let created = 0;
+	const emitted: string[] = [];
+	let paused = 0;
+	let polls = 0;
+	for (; polls < 60; polls++) {
+		// 120 records created before and 30 during each of the first 8 polls (after its second request).
+		for (let k = 0; polls < 8 && k < 120; k++, created++) {
+			added.push(`c${created}`);
+			list.add(`c${created}`, 5000 + created);
+		}
+		list.before = (_request, index) => {
+			if (polls < 8 && index === list.requests.length && index % 7 === 1) {
+				for (let k = 0; k < 30; k++, created++) {
+					added.push(`c${created}`);
+					list.add(`c${created}`, 5000 + created);
+				}
+			}
+		};
+		const scan = idOnlyStrategy.start(cursor, clock(LATER));
+		let t = 0;
+		const { complete } = await runScan(
+			scan,
+			(r) => list.page(r),
+			5,
+			() => t++,
+		);
+		emitted.push(...scan.fresh().map((r) => r.id));
+		if (!complete) paused++;
+		cursor = scan.cursor(KEY);
+		if (complete && polls >= 8) break;
+	}
+	list.before = undefined;
+	emitted.push(...(await poll(idOnlyStrategy, list, cursor, LATER)).fresh);
+	expect(paused).toBeGreaterThanOrEqual(3);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(new Set(emitted)).toEqual(new Set(added));
+});
