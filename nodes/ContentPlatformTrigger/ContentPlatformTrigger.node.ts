@@ -163,7 +163,7 @@ export class ContentPlatformTrigger implements INodeType {
 				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
 			}
 			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
-			const resuming = (cursor?.kind === 'createdAt' || cursor?.kind === 'dateWindow') && cursor.resume !== undefined;
+			const resuming = cursor !== undefined && cursor.resume !== undefined;
 			const clock = {
 				now: started,
 				notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt),

@@ -48,6 +48,13 @@ export interface IdOnlyCursor extends CursorBase {
 	 * above it (records dated ahead stay on top and never end a poll; see strategies/idOnly.ts).
 	 */
 	head?: number;
+	/**
+	 * A backlog larger than one poll's budget, in progress (strategies/idOnly.ts): the polls since
+	 * the one that wrote `ids` and `head` read the list from position `top` (the newest record of
+	 * the backlog) down to `at` (exclusive; `tail`, the last records read), and emitted `done`.
+	 * `ids` and `head` stay until a poll reaches the anchor.
+	 */
+	resume?: { at: number; top: number; tail: string[]; done: string[] };
 }
 
 /**
@@ -175,8 +182,15 @@ export function unpackIds(ids: unknown, runs: unknown): string[] | undefined {
  * packed with `packIds` (`idOnly` keeps its IDs in order, newest first).
  */
 export function storeCursor(cursor: Cursor): Record<string, unknown> {
-	if (cursor.kind === 'idOnly')
-		return cursor.head ? { ...cursor } : { v: cursor.v, kind: cursor.kind, key: cursor.key, ids: cursor.ids };
+	if (cursor.kind === 'idOnly') {
+		const stored: Record<string, unknown> = { v: cursor.v, kind: cursor.kind, key: cursor.key, ids: cursor.ids };
+		if (cursor.head) stored.head = cursor.head;
+		if (cursor.resume) {
+			const { ids, runs } = packIds(cursor.resume.done);
+			stored.resume = { ...cursor.resume, done: ids, ...(runs ? { runs } : {}) };
+		}
+		return stored;
+	}
 	const { ids, runs } = packIds(cursor.ids);
 	const stored: Record<string, unknown> = { ...cursor, ids };
 	if (runs) stored.runs = runs;
@@ -217,7 +231,23 @@ export function readCursor(
 		if (!stringList(stored.ids, MAX_SET_IDS)) return { problem: 'unreadable' };
 		const head = stored.head ?? 0;
 		if (!Number.isSafeInteger(head) || (head as number) < 0) return { problem: 'unreadable' };
-		return { cursor: { v: CURSOR_VERSION, kind, key, ids: stored.ids, head: head as number } };
+		const cursor: IdOnlyCursor = { v: CURSOR_VERSION, kind, key, ids: stored.ids, head: head as number };
+		if (stored.resume !== undefined) {
+			const r = stored.resume as { at?: unknown; top?: unknown; tail?: unknown; done?: unknown; runs?: unknown } | null;
+			const done = typeof r === 'object' && r !== null ? unpackIds(r.done, r.runs) : undefined;
+			if (
+				!done ||
+				!Number.isSafeInteger(r!.at) ||
+				!Number.isSafeInteger(r!.top) ||
+				(r!.top as number) < 0 ||
+				(r!.at as number) < (r!.top as number) ||
+				!stringList(r!.tail, TRIGGER_PAGE_SIZE)
+			) {
+				return { problem: 'unreadable' };
+			}
+			cursor.resume = { at: r!.at as number, top: r!.top as number, tail: r!.tail, done };
+		}
+		return { cursor };
 	}
 	const ids = unpackIds(stored.ids, stored.runs);
 	if (!ids || !isIsoOrNull(stored.watermark ?? null)) return { problem: 'unreadable' };

@@ -178,6 +178,48 @@ test('newTransaction: a window larger than the poll budget is read over later po
 	expect(trigger.staticDataBytes).toBeLessThan(4096);
 });
 
+test('newFormSubmission: a backlog larger than the poll budget is read over later polls, each emitting what it read, each record once', async () => {
+	const trigger = runner('newFormSubmission');
+	await trigger.poll();
+	const backlog = insert('form_submissions', 1500);
+	// Every list request takes 10 simulated seconds; the budget allows about 5 of them.
+	trigger.budgetMs = 45_000;
+	sandbox.failNext({
+		times: 100_000,
+		match: () => {
+			nowMs += 10_000;
+			return false;
+		},
+	});
+	const emitted: string[] = [];
+	const expected = [...backlog];
+	let parts = 0;
+	let most = 0;
+	let bytes = 0;
+	for (let poll = 0; poll < 60; poll++) {
+		// New submissions arrive between the polls of the backlog.
+		if (poll < 6) expected.push(...insert('form_submissions', 20));
+		const before = sandbox.requests.length;
+		const got = ids(await trigger.poll());
+		most = Math.max(most, sandbox.requests.length - before);
+		bytes = Math.max(bytes, trigger.staticDataBytes);
+		if (got.length) parts++;
+		emitted.push(...got);
+		if (poll >= 6 && emitted.length >= expected.length) break;
+	}
+	expect(parts).toBeGreaterThan(2);
+	expect(most).toBeLessThanOrEqual(6);
+	expect(bytes).toBeLessThan(8192);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(new Set(emitted)).toEqual(new Set(expected));
+	// Then idle polls; a new submission is found once.
+	for (let poll = 0; poll < 3; poll++) expect(ids(await trigger.poll())).toEqual([]);
+	const later = insert('form_submissions', 2);
+	const got: string[] = [];
+	for (let poll = 0; poll < 3; poll++) got.push(...ids(await trigger.poll()));
+	expect(got.sort()).toEqual([...later].sort());
+});
+
 test('newOrder: two polls at once on a slow API: one reads and emits, the other waits for it and emits nothing', async () => {
 	const trigger = runner('newOrder');
 	await trigger.poll();

@@ -538,3 +538,153 @@ describe('dateWindow: a window larger than the poll budget', () => {
 		},
 	);
 });
+
+describe('idOnly: a backlog larger than the poll budget', () => {
+	test.each([
+		['none', false],
+		['new records on top', true],
+	])(
+		'goes on over later polls, emitting what each read, each record once (between polls: %s)',
+		async (_label, arrivals) => {
+			const list = new FakeList();
+			for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+			let cursor: Cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+			const added = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+			added.forEach((id, i) => list.add(id, 1 + i));
+			const emitted: string[] = [];
+			let paused = 0;
+			let polls = 0;
+			for (; polls < 60; polls++) {
+				// A budget of 6 requests per poll; with arrivals, 30 records before each of the first 10 polls.
+				if (arrivals && polls < 10) {
+					for (let k = 0; k < 30; k++) {
+						added.push(`n${polls}-${k}`);
+						list.add(`n${polls}-${k}`, 10_000 + polls * 100 + k);
+					}
+				}
+				const scan = idOnlyStrategy.start(cursor, clock(LATER));
+				let t = 0;
+				const { complete } = await runScan(
+					scan,
+					(r) => list.page(r),
+					5,
+					() => t++,
+				);
+				emitted.push(...scan.fresh().map((r) => r.id));
+				if (!complete) paused++;
+				cursor = scan.cursor(KEY);
+				const back = (readCursor(storeCursor(cursor), KEY, 'idOnly') as { cursor: IdOnlyCursor }).cursor;
+				expect(back.resume?.done.sort()).toEqual((cursor as IdOnlyCursor).resume?.done.sort());
+				expect(JSON.stringify(storeCursor(cursor)).length).toBeLessThan(8192);
+				if (complete && (!arrivals || polls >= 10)) break;
+			}
+			expect(paused).toBeGreaterThanOrEqual(3);
+			expect(polls).toBeLessThan(60);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(new Set(emitted)).toEqual(new Set(added));
+			// Then idle polls of one request each; a new record is found once.
+			const idle = await poll(idOnlyStrategy, list, cursor, LATER);
+			expect(idle.fresh).toEqual([]);
+			expect(idle.requests).toBe(1);
+			list.add('late', 50_000);
+			const next = await poll(idOnlyStrategy, list, idle.cursor, LATER);
+			expect(next.fresh).toEqual(['late']);
+			expect((await poll(idOnlyStrategy, list, next.cursor, LATER)).fresh).toEqual([]);
+		},
+	);
+});
+
+test('idOnly: a backlog over several polls with records deleted between them (the jump may miss): each remaining record once', async () => {
+	const random = prng(11);
+	const list = new FakeList();
+	for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+	let cursor: Cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+	const added = new Set(Array.from({ length: 2000 }, (_, i) => String(1000 + i)));
+	[...added].forEach((id, i) => list.add(id, 1 + i));
+	const emitted: string[] = [];
+	let paused = 0;
+	let polls = 0;
+	for (; polls < 60; polls++) {
+		if (polls > 0 && polls < 8) {
+			// Between polls: 40 emitted records and 5 not yet emitted are deleted, 20 new ones arrive.
+			const gone = [
+				...emitted.filter(() => random() < 0.1).slice(0, 40),
+				...[...added].filter((id) => !emitted.includes(id) && random() < 0.01).slice(0, 5),
+			];
+			for (const id of gone) {
+				list.remove(id);
+				added.delete(id);
+			}
+			for (let k = 0; k < 20; k++) {
+				added.add(`n${polls}-${k}`);
+				list.add(`n${polls}-${k}`, 10_000 + polls * 100 + k);
+			}
+		}
+		const scan = idOnlyStrategy.start(cursor, clock(LATER));
+		let t = 0;
+		const { complete } = await runScan(
+			scan,
+			(r) => list.page(r),
+			5,
+			() => t++,
+		);
+		emitted.push(...scan.fresh().map((r) => r.id));
+		if (!complete) paused++;
+		cursor = scan.cursor(KEY);
+		if (complete && polls >= 8) break;
+	}
+	expect(paused).toBeGreaterThanOrEqual(3);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	const remaining = emitted.filter((id) => list.records.some((r) => r.id === id));
+	expect(new Set(remaining)).toEqual(added);
+	expect((await poll(idOnlyStrategy, list, cursor, LATER)).fresh).toEqual([]);
+});
+
+test('idOnly: a backlog over several polls with records dated ahead on top and records created during the polls: each once', async () => {
+	const list = new FakeList();
+	for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+	let cursor: Cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+	const added: string[] = [];
+	for (let i = 0; i < 1500; i++) {
+		// Every 100th record is dated ahead (stays on top of the list).
+		const id = String(1000 + i);
+		added.push(id);
+		list.add(id, i % 100 === 0 ? 1_000_000 + i : 1 + i);
+	}
+	let created = 0;
+	const emitted: string[] = [];
+	let paused = 0;
+	let polls = 0;
+	for (; polls < 60; polls++) {
+		// 120 records created before and 30 during each of the first 8 polls (after its second request).
+		for (let k = 0; polls < 8 && k < 120; k++, created++) {
+			added.push(`c${created}`);
+			list.add(`c${created}`, 5000 + created);
+		}
+		list.before = (_request, index) => {
+			if (polls < 8 && index === list.requests.length && index % 7 === 1) {
+				for (let k = 0; k < 30; k++, created++) {
+					added.push(`c${created}`);
+					list.add(`c${created}`, 5000 + created);
+				}
+			}
+		};
+		const scan = idOnlyStrategy.start(cursor, clock(LATER));
+		let t = 0;
+		const { complete } = await runScan(
+			scan,
+			(r) => list.page(r),
+			5,
+			() => t++,
+		);
+		emitted.push(...scan.fresh().map((r) => r.id));
+		if (!complete) paused++;
+		cursor = scan.cursor(KEY);
+		if (complete && polls >= 8) break;
+	}
+	list.before = undefined;
+	emitted.push(...(await poll(idOnlyStrategy, list, cursor, LATER)).fresh);
+	expect(paused).toBeGreaterThanOrEqual(3);
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(new Set(emitted)).toEqual(new Set(added));
+});

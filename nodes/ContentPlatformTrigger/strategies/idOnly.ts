@@ -18,6 +18,15 @@
  * one is below every record created since), or, once the old one is more than a page
  * (TRIGGER_PAGE_SIZE − OVERLAP) down, the top of that run alone.
  *
+ * Budget: a poll that runs out (`pause`) emits the new records it read and keeps `ids` and `head`,
+ * adding `resume`: the positions it read from the top of the backlog (`top`) down to `at`, the
+ * last IDs read (`tail`) and every ID emitted by the polls of the series (`done`, at most
+ * MAX_DONE_IDS). The next poll reads the new records on top until it finds an emitted one, then
+ * jumps to `at` moved by as many positions as that record moved (new records on top, deletions
+ * above it); unless `tail` moved by exactly as much (records inserted or deleted in between, a
+ * record dated ahead found first), it reads on from the top part instead, emitted IDs excluded. The poll that reaches the anchor saves the usual
+ * cursor (after a jump: the top part it read, anchored at the top of its lowest run of new records).
+ *
  * Limits: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
  * one `created_at` differently on every request, tie groups of up to OVERLAP − 1 records are read
  * whole (they always fit inside an overlap); larger ones may hide a record from a poll. More than
@@ -28,7 +37,14 @@
  * and below them are missed. Records dated ahead that are already there at activation are not
  * told apart (the anchor is the top of the list).
  */
-import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type Cursor, type IdOnlyCursor, type PollRecord } from '../cursor';
+import {
+	CURSOR_VERSION,
+	MAX_SET_IDS,
+	TRIGGER_PAGE_SIZE,
+	type Cursor,
+	type IdOnlyCursor,
+	type PollRecord,
+} from '../cursor';
 import { repeatedPage, repeats, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
@@ -36,6 +52,12 @@ export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
 
 /** Records shared by two consecutive windows of one poll. */
 export const OVERLAP = 10;
+
+/**
+ * Most IDs a backlog read over several polls may emit (`resume.done`); a poll that would go past
+ * it fails instead of pausing (its time budget is too small for such a backlog).
+ */
+export const MAX_DONE_IDS = MAX_SET_IDS - 2 * TRIGGER_PAGE_SIZE;
 
 const SORT = { sort: '-created_at' };
 
@@ -62,10 +84,43 @@ class IdOnlyScan implements Scan {
 	/** How many known IDs sit at or below the anchor. */
 	private readonly below: number;
 
+	/** IDs emitted by the earlier polls of a backlog in progress (`resume.done`). */
+	private readonly done: Set<string>;
+
+	/** Resuming: `search` for an emitted record, then `verify` the window jumped to; `off` otherwise. */
+	private jump: 'search' | 'verify' | 'off';
+
+	/** The window in which the first emitted record was found (read on from it when the jump misses). */
+	private back?: { start: number; records: PollRecord[] };
+
+	/** How far the first emitted record found moved since the previous poll (positions). */
+	private shift = 0;
+
+	/** How many records were read (`seen`) before the jump; undefined when this poll read the list in one stretch. */
+	private gapAt?: number;
+
+	/** Position of the first record read that is not in the old cursor (before any jump). */
+	private topAt?: number;
+
+	/** Where the last answer ended (position) and its last IDs. */
+	private reached?: { at: number; tail: string[] };
+
+	/** Set when the budget ran out (`pause`). */
+	private paused = false;
+
 	constructor(private readonly old: IdOnlyCursor | undefined) {
 		this.known = new Set(old?.ids);
 		this.position = new Map((old?.ids ?? []).map((id, index) => [id, index]));
 		this.below = Math.max(0, (old?.ids.length ?? 0) - (old?.head ?? 0));
+		this.done = new Set(old?.resume?.done);
+		this.jump = old?.resume ? 'search' : 'off';
+	}
+
+	pause(): boolean {
+		if (!this.old || !this.reached) return false;
+		this.paused = true;
+		if (this.done.size + this.fresh().length > MAX_DONE_IDS) this.paused = false;
+		return this.paused;
 	}
 
 	next(): PageRequest | null {
@@ -79,7 +134,28 @@ class IdOnlyScan implements Scan {
 			throw repeatedPage(request);
 		}
 		this.first ??= records;
+		if (this.jump === 'verify') {
+			this.jump = 'off';
+			// The jump holds only if the last records read moved by exactly as much as the first
+			// emitted one found: then nothing was inserted between them (else read on, from above).
+			const { at, tail } = this.old!.resume!;
+			const moved = records.some((r, i) => {
+				const k = tail.indexOf(r.id);
+				return k >= 0 && start + i === at - tail.length + k + this.shift;
+			});
+			if (!moved) {
+				// The list changed below the top: read on from where the emitted records were found.
+				this.gapAt = undefined;
+				this.previous = this.back!;
+				this.pending = this.request(this.back!.start + this.back!.records.length - OVERLAP, this.back!);
+				return;
+			}
+		}
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
+		if (this.topAt === undefined && this.gapAt === undefined) {
+			const first = records.findIndex((r) => !this.known.has(r.id));
+			if (first >= 0) this.topAt = start + first;
+		}
 		const required = Math.min(OVERLAP, this.below);
 		const allKnown = !this.sawNew && records.every((r) => this.known.has(r.id));
 		const done =
@@ -89,6 +165,25 @@ class IdOnlyScan implements Scan {
 			return;
 		}
 		this.previous = { start, records };
+		this.reached = { at: start + records.length, tail: records.slice(-OVERLAP).map((r) => r.id) };
+		if (this.jump === 'search') {
+			const found = records.findIndex((r) => this.done.has(r.id));
+			if (found >= 0) {
+				// The emitted part moved by as much as its first record: go on below it.
+				const resume = this.old!.resume!;
+				this.shift = start + found - resume.top;
+				const target = resume.at + this.shift - OVERLAP;
+				this.jump = 'off';
+				if (target > start + records.length - OVERLAP) {
+					const window = windowAt(target, target + OVERLAP + 1)!;
+					this.pending = { number: window.number, size: window.size, query: SORT };
+					this.jump = 'verify';
+					this.back = this.previous;
+					this.gapAt = this.seen.size;
+					return;
+				}
+			}
+		}
 		this.pending = this.request(start + records.length - OVERLAP, this.previous);
 	}
 
@@ -121,8 +216,8 @@ class IdOnlyScan implements Scan {
 		if (!this.old) return [];
 		const records = [...this.seen.values()];
 		return records
-			.slice(0, this.cutoff(records))
-			.filter((r) => !this.known.has(r.id))
+			.slice(0, this.paused ? records.length : this.cutoff(records))
+			.filter((r) => !this.known.has(r.id) && !this.done.has(r.id))
 			.reverse();
 	}
 
@@ -152,6 +247,35 @@ class IdOnlyScan implements Scan {
 	}
 
 	cursor(key: string): Cursor {
+		if (this.paused) {
+			// The old position stays (the anchor is not reached yet); the next poll goes on at `at`.
+			const old = this.old!;
+			return {
+				v: CURSOR_VERSION,
+				kind: 'idOnly',
+				key,
+				ids: old.ids,
+				head: old.head ?? 0,
+				resume: {
+					at: this.reached!.at,
+					top: Math.min(this.topAt ?? 0, this.reached!.at),
+					tail: this.reached!.tail,
+					done: [...this.done, ...this.fresh().map((r) => r.id)],
+				},
+			};
+		}
+		if (this.gapAt !== undefined) {
+			// A backlog finished after a jump: the part read from the top, anchored at the newest
+			// record of the backlog (every record created since lies above it), OVERLAP known below.
+			const order = [...this.seen.keys()].slice(0, this.gapAt);
+			const ids = order.slice(0, MAX_RECENT_IDS);
+			// The top of the run of new records the backlog continues below (records dated ahead above it).
+			let top = 0;
+			for (let i = 0; i < order.length; i++)
+				if (!this.known.has(order[i]) && (i === 0 || this.known.has(order[i - 1]))) top = i;
+			const head = Math.min(top, ids.length - Math.min(OVERLAP, ids.length));
+			return { v: CURSOR_VERSION, kind: 'idOnly', key, ids, head: Math.max(0, head) };
+		}
 		// The top of the list as read now (records dated ahead stay on top and stay known), then the old IDs.
 		const ids = [...new Set([...this.seen.keys(), ...(this.old?.ids ?? [])])].slice(0, MAX_RECENT_IDS);
 		// The anchor: every record created after this poll should lie above it. Two candidates:
