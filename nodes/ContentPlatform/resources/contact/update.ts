@@ -4,16 +4,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	attributeFields,
 	byDisplayName,
-	encodedId,
-	idValue,
 	jsonApiWrite,
 	operationOf,
 	operationOption,
-	resourceLocator,
 	showOnlyFor,
 	type OperationDescription,
+	updateTargetLocator,
 } from '../../shared/builders';
-import { cleanId, requireId } from '../../shared/transport';
+import { cleanId } from '../../shared/transport';
 
 const op = operationOf('contact', 'update');
 
@@ -65,18 +63,7 @@ async function contactUpdateBody(
 export const update: OperationDescription = {
 	option: operationOption(op, jsonApiWrite(op.resource.type)),
 	properties: [
-		{
-			...resourceLocator(op),
-			routing: {
-				request: { url: `=/contacts/${encodedId('contactId')}` },
-				send: {
-					type: 'body',
-					property: 'data.id',
-					value: `={{ ${idValue('contactId')} }}`,
-					preSend: [requireId('contactId', 'Contact')],
-				},
-			},
-		},
+		updateTargetLocator(op),
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',

@@ -1,13 +1,10 @@
 import {
-	encodedId,
-	idValue,
 	jsonApiWrite,
 	operationOf,
 	operationOption,
-	resourceLocator,
 	type OperationDescription,
+	updateTargetLocator,
 } from '../../shared/builders';
-import { requireId } from '../../shared/transport';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'update');
@@ -18,19 +15,5 @@ const op = operationOf('contactNote', 'update');
  */
 export const update: OperationDescription = {
 	option: operationOption(op, jsonApiWrite(op.resource.type)),
-	properties: [
-		{
-			...resourceLocator(op),
-			routing: {
-				request: { url: `=/contact_notes/${encodedId('contactNoteId')}` },
-				send: {
-					type: 'body',
-					property: 'data.id',
-					value: `={{ ${idValue('contactNoteId')} }}`,
-					preSend: [requireId('contactNoteId', 'Contact Note')],
-				},
-			},
-		},
-		noteBodyField(op, 'The new content of the note'),
-	],
+	properties: [updateTargetLocator(op), noteBodyField(op, 'The new content of the note')],
 };

@@ -90,3 +90,25 @@ export function resourceLocator(op: OperationContext, resource: ResourceSpec = o
 		},
 	};
 }
+
+/**
+ * The locator of a JSON:API update (`PATCH /<type>/{id}`): the same field and request path as
+ * `resourceLocator`, and the ID also sent as the body's `data.id` (the resource object of an update
+ * names its ID; spec "PATCH /v1/contacts/{id}", supplement "PATCH /v1/contact_notes/{id}").
+ * An empty ID is refused before any request, as for every locator.
+ */
+export function updateTargetLocator(op: OperationContext): INodeProperties {
+	const locator = resourceLocator(op);
+	return {
+		...locator,
+		routing: {
+			request: locator.routing?.request,
+			send: {
+				type: 'body',
+				property: 'data.id',
+				value: `={{ ${idValue(locator.name)} }}`,
+				preSend: locator.routing?.send?.preSend,
+			},
+		},
+	};
+}
