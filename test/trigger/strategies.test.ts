@@ -105,15 +105,27 @@ class FakeList {
 	}
 }
 
-async function poll(strategy: TriggerStrategy, list: FakeList, cursor: Cursor | undefined, now = NOW) {
+/**
+ * One poll of `strategy` over `list`, the clock at `now`. With a `budget`, the poll's own clock is a
+ * counter that ticks each time it is read and the poll may use `budget` ticks: a backlog larger than
+ * that pauses the poll (`complete` false).
+ */
+async function poll(
+	strategy: TriggerStrategy,
+	list: FakeList,
+	cursor: Cursor | undefined,
+	now = NOW,
+	budget = Number.POSITIVE_INFINITY,
+) {
 	const scan = strategy.start(cursor, clock(now));
-	const { requests } = await runScan(
+	let tick = 0;
+	const { requests, complete } = await runScan(
 		scan,
 		(r) => list.page(r),
-		Number.POSITIVE_INFINITY,
-		() => now,
+		budget,
+		budget === Number.POSITIVE_INFINITY ? () => now : () => tick++,
 	);
-	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, scan };
+	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, complete, scan };
 }
 
 describe('windowAt', () => {
@@ -472,21 +484,15 @@ describe('createdAt: a backlog larger than the poll budget', () => {
 			// A budget of 8 requests per poll; records keep arriving at the top.
 			added.push(`n${polls}`);
 			list.add(`n${polls}`, 10_000 + polls);
-			const scan = createdAtStrategy.start(cursor, clock(LATER));
-			let t = 0;
-			const { complete } = await runScan(
-				scan,
-				(r) => list.page(r),
-				7,
-				() => t++,
-			);
-			const fresh = scan.fresh().map((r) => r.id);
+			const step = await poll(createdAtStrategy, list, cursor, LATER, 7);
+			const { complete } = step;
+			const fresh = step.fresh;
 			if (!complete) {
 				paused++;
 				expect(fresh).toEqual([]);
 			}
 			emitted.push(...fresh);
-			cursor = scan.cursor(KEY);
+			cursor = step.cursor;
 			if (complete && (cursor as CreatedAtCursor).resume === undefined && emitted.length === added.length) break;
 		}
 		expect(paused).toBeGreaterThan(0);
@@ -516,17 +522,11 @@ describe('dateWindow: a window larger than the poll budget', () => {
 					list.add(`n${polls}`, 10_000 + polls);
 					if (where === 'prepended') list.records.unshift(list.records.pop()!);
 				}
-				const scan = dateWindowStrategy.start(cursor, clock(LATER));
-				let t = 0;
-				const { complete } = await runScan(
-					scan,
-					(r) => list.page(r),
-					7,
-					() => t++,
-				);
-				emitted.push(...scan.fresh().map((r) => r.id));
+				const step = await poll(dateWindowStrategy, list, cursor, LATER, 7);
+				const { complete } = step;
+				emitted.push(...step.fresh);
 				if (!complete) paused++;
-				cursor = scan.cursor(KEY);
+				cursor = step.cursor;
 				const back = (readCursor(storeCursor(cursor), KEY, 'dateWindow') as { cursor: DateWindowCursor }).cursor;
 				expect({ ...back, ids: [...back.ids].sort() }).toEqual({ ...cursor, ids: [...cursor.ids].sort() });
 				if (polls >= 12 && complete) break;
@@ -562,17 +562,11 @@ describe('idOnly: a backlog larger than the poll budget', () => {
 						list.add(`n${polls}-${k}`, 10_000 + polls * 100 + k);
 					}
 				}
-				const scan = idOnlyStrategy.start(cursor, clock(LATER));
-				let t = 0;
-				const { complete } = await runScan(
-					scan,
-					(r) => list.page(r),
-					5,
-					() => t++,
-				);
-				emitted.push(...scan.fresh().map((r) => r.id));
+				const step = await poll(idOnlyStrategy, list, cursor, LATER, 5);
+				const { complete } = step;
+				emitted.push(...step.fresh);
 				if (!complete) paused++;
-				cursor = scan.cursor(KEY);
+				cursor = step.cursor;
 				const back = (readCursor(storeCursor(cursor), KEY, 'idOnly') as { cursor: IdOnlyCursor }).cursor;
 				expect(back.resume?.done.sort()).toEqual((cursor as IdOnlyCursor).resume?.done.sort());
 				expect(JSON.stringify(storeCursor(cursor)).length).toBeLessThan(8192);
@@ -620,17 +614,11 @@ test('idOnly: a backlog over several polls with records deleted between them (th
 				list.add(`n${polls}-${k}`, 10_000 + polls * 100 + k);
 			}
 		}
-		const scan = idOnlyStrategy.start(cursor, clock(LATER));
-		let t = 0;
-		const { complete } = await runScan(
-			scan,
-			(r) => list.page(r),
-			5,
-			() => t++,
-		);
-		emitted.push(...scan.fresh().map((r) => r.id));
+		const step = await poll(idOnlyStrategy, list, cursor, LATER, 5);
+		const { complete } = step;
+		emitted.push(...step.fresh);
 		if (!complete) paused++;
-		cursor = scan.cursor(KEY);
+		cursor = step.cursor;
 		if (complete && polls >= 8) break;
 	}
 	expect(paused).toBeGreaterThanOrEqual(3);
@@ -669,17 +657,11 @@ test('idOnly: a backlog over several polls with records dated ahead on top and r
 				}
 			}
 		};
-		const scan = idOnlyStrategy.start(cursor, clock(LATER));
-		let t = 0;
-		const { complete } = await runScan(
-			scan,
-			(r) => list.page(r),
-			5,
-			() => t++,
-		);
-		emitted.push(...scan.fresh().map((r) => r.id));
+		const step = await poll(idOnlyStrategy, list, cursor, LATER, 5);
+		const { complete } = step;
+		emitted.push(...step.fresh);
 		if (!complete) paused++;
-		cursor = scan.cursor(KEY);
+		cursor = step.cursor;
 		if (complete && polls >= 8) break;
 	}
 	list.before = undefined;
