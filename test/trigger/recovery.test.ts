@@ -85,6 +85,21 @@ describe.each([
 	});
 });
 
+/**
+ * Every request from now on takes 10 simulated seconds (the trigger's clock `nowMs` moves on as the
+ * sandbox receives it), and each poll may take `budgetMs`: a poll fits about budgetMs / 10 s requests.
+ */
+function slowRequests(trigger: { budgetMs?: number }, budgetMs: number): void {
+	trigger.budgetMs = budgetMs;
+	sandbox.failNext({
+		times: 100_000,
+		match: () => {
+			nowMs += 10_000;
+			return false;
+		},
+	});
+}
+
 test('newOrder: a readable cursor with a 1970 watermark does not replay the history; logged', async () => {
 	const trigger = runner('newOrder');
 	await trigger.poll();
@@ -121,15 +136,7 @@ test('newContact: a backlog larger than the poll budget continues over later pol
 	const trigger = runner('newContact');
 	await trigger.poll();
 	const backlog = insert('contacts', 1500);
-	// Every list request takes 10 simulated seconds; the budget allows about 6 of them.
-	trigger.budgetMs = 66_000;
-	sandbox.failNext({
-		times: 10_000,
-		match: () => {
-			nowMs += 10_000;
-			return false;
-		},
-	});
+	slowRequests(trigger, 66_000); // about 6 requests per poll
 	const emitted: string[] = [];
 	let paused = 0;
 	for (let poll = 0; poll < 60 && emitted.length < backlog.length; poll++) {
@@ -148,15 +155,7 @@ test('newTransaction: a window larger than the poll budget is read over later po
 	const trigger = runner('newTransaction');
 	await trigger.poll();
 	const backlog = insert('transactions', 1500);
-	// Every list request takes 10 simulated seconds; the budget allows about 6 of them.
-	trigger.budgetMs = 66_000;
-	sandbox.failNext({
-		times: 10_000,
-		match: () => {
-			nowMs += 10_000;
-			return false;
-		},
-	});
+	slowRequests(trigger, 66_000); // about 6 requests per poll
 	const emitted: string[] = [];
 	let parts = 0;
 	for (let poll = 0; poll < 60 && emitted.length < backlog.length; poll++) {
@@ -182,15 +181,7 @@ test('newFormSubmission: a backlog larger than the poll budget is read over late
 	const trigger = runner('newFormSubmission');
 	await trigger.poll();
 	const backlog = insert('form_submissions', 1500);
-	// Every list request takes 10 simulated seconds; the budget allows about 5 of them.
-	trigger.budgetMs = 45_000;
-	sandbox.failNext({
-		times: 100_000,
-		match: () => {
-			nowMs += 10_000;
-			return false;
-		},
-	});
+	slowRequests(trigger, 45_000); // about 5 requests per poll
 	const emitted: string[] = [];
 	const expected = [...backlog];
 	let parts = 0;
