@@ -14,8 +14,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
-import type { Fault, Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
 import { TriggerRunner, type PollResult } from './pollHarness';
+import { prng, RANDOM_FAULTS } from './random';
 
 interface EventCase {
 	event: string;
@@ -73,24 +74,6 @@ beforeEach(() => {
 	jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
 });
 afterEach(() => jest.restoreAllMocks());
-
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-const FAULTS: Fault[] = [
-	{ status: 500, body: { errors: [{ status: '500', detail: 'boom' }] } },
-	{ status: 429, headers: { 'Retry-After': '5' }, body: { errors: [{ status: '429', detail: 'slow down' }] } },
-	{ destroy: true },
-	{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [' },
-];
 
 const MALFORMED: unknown[] = [null, 1767225600, 'not a date', undefined, ''];
 
@@ -165,7 +148,7 @@ describe.each(EVENTS)('$event', (eventCase) => {
 				const faulty = random() < 0.15;
 				if (faulty)
 					sandbox.failNext({
-						...FAULTS[int(FAULTS.length - 1)],
+						...RANDOM_FAULTS[int(RANDOM_FAULTS.length - 1)],
 						match: (req) => req.rawPath.startsWith('/v1/') && random() < 0.5,
 					});
 				if (options.overlap && random() < 0.5) {

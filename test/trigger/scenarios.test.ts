@@ -17,6 +17,7 @@ import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
 import { windowAt } from '../../nodes/ContentPlatformTrigger/strategies/types';
 import { TriggerRunner, type PollResult } from './pollHarness';
+import { prng, RANDOM_FAULTS } from './random';
 
 type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
 
@@ -857,25 +858,6 @@ describe.each(REQUIRED)('$event: OAuth2', ({ event, type }) => {
 // ---------------------------------------------------------------------------------------------
 // Randomized runs
 // ---------------------------------------------------------------------------------------------
-
-/** Mulberry32: a small seeded PRNG, so the randomized runs are reproducible. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-const RANDOM_FAULTS: Fault[] = [
-	{ status: 500, body: { errors: [{ status: '500', detail: 'boom' }] } },
-	{ status: 429, headers: { 'Retry-After': '5' }, body: { errors: [{ status: '429', detail: 'slow down' }] } },
-	{ destroy: true },
-	{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [' },
-];
 
 describe.each([
 	{ ...ORDERS, seed: 101 },

@@ -37,23 +37,13 @@ import {
 	type PageRequest,
 	type TriggerStrategy,
 } from '../../nodes/ContentPlatformTrigger/strategies/types';
+import { prng } from './random';
 
 const KEY = '["newOrder",{}]';
 const NOW = Date.parse('2026-11-05T08:00:00.000Z');
 /** A clock after every record of the tests. */
 const LATER = NOW + 30 * 86_400_000;
 const clock = (now = NOW) => ({ now, notBefore: Number.NEGATIVE_INFINITY });
-
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 /**
  * An in-memory list endpoint: records sorted by time, newest first (`sorted`), or in insertion
