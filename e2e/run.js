@@ -15,6 +15,7 @@
  * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
  * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
  *   (e2e/credential-test.js).
+ * - stopping a running Return All with n8n's Stop (e2e/cancel.js): no request after the stop.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -24,6 +25,7 @@ const assert = require('node:assert/strict');
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
+const cancel = require('./cancel');
 const { credentialTestChecks } = require('./credential-test');
 const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 
@@ -301,6 +303,7 @@ async function main(runtime) {
 			]),
 			oauthTrigger(),
 			...webhook.workflows(),
+			...cancel.workflows(),
 		]);
 		n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
 
@@ -396,6 +399,7 @@ async function main(runtime) {
 		// under `n8n start`; their first poll only notes where the list stands.
 		n8n.publishWorkflow('cpExampleTrigger');
 		n8n.publishWorkflow(OAUTH_TRIGGER);
+		for (const id of cancel.publish) n8n.publishWorkflow(id);
 		sandbox.clearRequests();
 		await n8n.start();
 		const isOAuth = (r) => r.headers.authorization !== `Bearer ${sandbox.token}`;
@@ -454,6 +458,9 @@ async function main(runtime) {
 
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });
+
+		// Stopping a running Return All (e2e/cancel.js): no request after the stop.
+		await cancel.checks({ sandbox, n8n, check });
 
 		await credentialTestChecks({
 			n8n,

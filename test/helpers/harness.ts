@@ -1,11 +1,11 @@
 /**
  * Runs the package's nodes through n8n's real execution engine: n8n-core's `WorkflowExecute`
- * (declarative routing, pagination, credential authentication, error handling, continue-on-fail)
- * with a small `INodeTypes` map and a credentials helper that applies the credential type's
+ * (declarative routing, pagination, credential authentication, error handling, continue-on-fail,
+ * cancellation) with a small `INodeTypes` map that hands node types over as n8n's own does and a credentials helper that applies the credential type's
  * generic `authenticate` block the way n8n's own CredentialsHelper does (expressions resolved by
  * the workflow's expression engine).
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	NodeHelpers,
@@ -24,6 +24,7 @@ import {
 	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
+	type IExecuteFunctions,
 	type IRequestOptionsSimplified,
 	type IRun,
 	type IRunExecutionData,
@@ -61,8 +62,21 @@ class TestNodeTypes implements INodeTypes {
 		return type;
 	}
 
+	/**
+	 * As n8n's own NodeTypes (packages/cli `node-types.ts`, n8n 1.x and 2.x) hands a node type to the
+	 * engine: a declarative node (no `execute()`) gets an `execute` that runs n8n-core's RoutingNode
+	 * on the node's ExecuteContext, so it runs as in a real n8n, with the execution's cancel signal.
+	 * (Without it, n8n-core's `WorkflowExecute` falls back to `executeDeclarativeNodeInTest`, which
+	 * builds a context without that signal.) The node type itself is not changed.
+	 */
 	getByNameAndVersion(nodeType: string): INodeType {
-		return this.getByName(nodeType) as INodeType;
+		const type = this.getByName(nodeType) as INodeType;
+		if (type.execute || type.poll || type.trigger || type.webhook || !type.description.requestDefaults) return type;
+		const executable = Object.create(type) as INodeType;
+		executable.execute = async function (this: IExecuteFunctions) {
+			return (await new RoutingNode(this, type).runNode()) ?? [];
+		};
+		return executable;
 	}
 
 	getKnownTypes() {
