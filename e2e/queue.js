@@ -14,7 +14,9 @@
  *    runs), its executions run on workers; bursts over several pages with records sharing an
  *    instant, a main restart and a worker restart between polls: every record exactly once;
  * 5. a worker SIGTERMed while it runs a write of this package (within and beyond n8n's graceful
- *    shutdown window): what n8n does, and nothing written twice.
+ *    shutdown window): what n8n does, and nothing written twice;
+ * 6. a Return All running on a worker stopped from the main (`POST /rest/executions/{id}/stop`):
+ *    no request after the stop.
  * Closes with "N passed, M failed"; exit 1 on failure. The stack is torn down in every case.
  */
 const assert = require('node:assert/strict');
@@ -22,6 +24,7 @@ const http = require('node:http');
 const crypto = require('node:crypto');
 
 const { createSandbox } = require('../test/sandbox');
+const { endlessOrders } = require('../test/sandbox/misbehave');
 const { createQueueStack } = require('./lib/queue-stack');
 const { startStack, exampleWorkflows, API_CREDENTIAL, ROOT } = require('./lib/stack');
 const { operations, workflow, rl, OAUTH } = require('./run');
@@ -110,6 +113,9 @@ const CP_PREFIX = 'n8n-nodes-content-platform.';
 const TRIGGER_ID = 'qTriggerOrders01';
 const SLOW_WRITE_ID = 'qSlowWriteNote01';
 const OAUTH_WF_ID = 'qOAuth2GetOrder1';
+const STOP_WF_ID = 'qStopReturnAll01';
+/** The customer whose order list the stop scenario makes endless. */
+const STOP_CUSTOMER = 'q-stop';
 
 async function main() {
 	// Single-process reference: the example workflows through `n8n execute` on SQLite (as e2e/run.js).
@@ -177,6 +183,19 @@ async function main() {
 					},
 				]),
 			),
+			viaWebhook(
+				workflow(STOP_WF_ID, 'queue: stop a Return All', [
+					{
+						name: 'All orders',
+						parameters: {
+							resource: 'order',
+							operation: 'getAll',
+							returnAll: true,
+							filters: { customer_id: STOP_CUSTOMER },
+						},
+					},
+				]),
+			),
 		];
 		const every10s = [0, 10, 20, 30, 40, 50].map((s) => ({ mode: 'custom', cronExpression: `${s} * * * * *` }));
 		const triggerWorkflow = {
@@ -216,7 +235,7 @@ async function main() {
 			return execution;
 		};
 
-		const only = process.env.E2E_QUEUE_ONLY; // development aid: run one part (examples|operations|oauth|trigger|sigterm)
+		const only = process.env.E2E_QUEUE_ONLY; // development aid: run one part (examples|operations|oauth|trigger|sigterm|stop)
 		const part = (name) => !only || only === name;
 		// 1. the examples, on workers, same results as single-process
 		for (const wf of part('examples') ? examples : []) {
@@ -323,6 +342,9 @@ async function main() {
 
 		// 5. a worker SIGTERMed while it runs a write
 		if (part('sigterm')) await sigtermScenario({ stack, sandbox, workers, webhookUrl });
+
+		// 6. a running Return All stopped from the main
+		if (part('stop')) await stopScenario({ stack, sandbox, n8nMain, webhookUrl });
 	} finally {
 		if (stack) await stack.close().catch((e) => say(`teardown error: ${e.message}`));
 		await sandbox.close();
@@ -449,6 +471,59 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 			assert.deepEqual([...emitted].sort(), [...inserted].sort());
 		},
 	);
+}
+
+/**
+ * A Return All over an endless list (100 new orders a page, 100 ms a page) runs on a worker; the
+ * main stops the execution (the editor's Stop). n8n forwards the stop to the worker, whose engine
+ * aborts the node's page in flight; the node sends no further page.
+ */
+async function stopScenario({ stack, sandbox, n8nMain, webhookUrl }) {
+	const isList = (r) => r.path === '/v1/orders' && r.query['filter[customer_id]'] === STOP_CUSTOMER;
+	const pages = () => sandbox.requests.filter(isList).length;
+	sandbox.clearRequests();
+	sandbox.failNext({ status: 200, body: endlessOrders(), delayMs: 100, times: 1_000_000, match: isList });
+	const result = {};
+	try {
+		const since = stack.maxExecutionId();
+		const res = await post(webhookUrl(STOP_WF_ID));
+		assert.equal(res.status, 200, res.text);
+		await waitFor(() => pages() >= 5, 60000, 'five pages');
+		const [execution] = await waitFor(
+			() => {
+				const e = stack.executions({ workflowId: STOP_WF_ID, sinceId: since });
+				return e.length && e[0].worker && e;
+			},
+			30000,
+			'the worker to pick up the job',
+		);
+		result.worker = execution.worker;
+		await n8nMain.rest('POST', `/rest/executions/${execution.id}/stop`, {});
+		const atStop = pages();
+		result.pagesBeforeStop = atStop;
+		await sleep(3000);
+		result.requestsAfterStop = pages() - atStop;
+		const settled = await waitFor(
+			() => {
+				const [e] = stack.executions({ workflowId: STOP_WF_ID, sinceId: since });
+				return e && !['new', 'running'].includes(e.status) && e;
+			},
+			60000,
+			'the stopped execution',
+		);
+		result.status = settled.status;
+	} finally {
+		sandbox.clearFaults();
+	}
+	await check(
+		`stop a Return All running on a worker: execution canceled, no request after Stop (${result.requestsAfterStop} in 3 s)`,
+		() => {
+			assert.ok(/^worker\d$/.test(result.worker || ''), `ran on ${result.worker}`);
+			assert.equal(result.status, 'canceled');
+			assert.equal(result.requestsAfterStop, 0);
+		},
+	);
+	figures.stop = result;
 }
 
 async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
