@@ -17,6 +17,7 @@
 const assert = require('node:assert/strict');
 
 const { endlessOrders } = require('../test/sandbox/misbehave');
+const { retryWhile404, runStandalone } = require('./lib/standalone');
 
 const WORKFLOW_ID = 'e2eCancelRetAll1';
 const WEBHOOK_PATH = 'e2e-cancel-return-all';
@@ -73,19 +74,6 @@ function workflows() {
 /** The workflow ids to publish before `n8n.start()`. */
 const publish = [WORKFLOW_ID];
 
-/** n8n's REST call, retried while n8n answers 404 (n8n 1.x mounts its REST routes seconds after it reports ready). */
-async function rest(fn) {
-	const t0 = Date.now();
-	for (;;) {
-		try {
-			return await fn();
-		} catch (error) {
-			if (!/-> 404|failed: 404/.test(String(error && error.message)) || Date.now() - t0 > 60000) throw error;
-			await sleep(1000);
-		}
-	}
-}
-
 /**
  * The checks, once n8n runs with the workflow published. Returns the figures
  * `{ pagesBeforeStop, requestsAfterStop, windowMs, pageDelayMs, status }`.
@@ -97,7 +85,7 @@ async function checks({ sandbox, n8n, check }) {
 	const figures = { pageDelayMs: PAGE_DELAY_MS, windowMs: WINDOW_MS };
 	try {
 		const before = pages();
-		await rest(async () => {
+		await retryWhile404(async () => {
 			const res = await fetch(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`);
 			if (res.status >= 400) throw new Error(`GET /webhook/${WEBHOOK_PATH} failed: ${res.status}`);
 		});
@@ -142,42 +130,4 @@ async function checks({ sandbox, n8n, check }) {
 
 module.exports = { workflows, publish, checks };
 
-if (require.main === module) {
-	const { startStack } = require('./lib/stack');
-	const results = [];
-	const check = async (name, fn) => {
-		try {
-			await fn();
-			results.push(true);
-			process.stdout.write(`✓ ${name}\n`);
-		} catch (error) {
-			results.push(false);
-			process.stdout.write(`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)}\n`);
-		}
-	};
-	(async () => {
-		const { sandbox, n8n } = await startStack({
-			name: 'e2e-cancel',
-			keep: process.env.E2E_KEEP === '1',
-			runtime: process.env.E2E_N8N || undefined,
-		});
-		try {
-			n8n.importWorkflows(workflows());
-			for (const id of publish) n8n.publishWorkflow(id);
-			await n8n.start();
-			await checks({ sandbox, n8n, check });
-		} finally {
-			await n8n.cleanup().catch(() => undefined);
-			await sandbox.close();
-		}
-	})()
-		.catch((error) => {
-			results.push(false);
-			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
-		})
-		.finally(() => {
-			const passed = results.filter(Boolean).length;
-			process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
-			process.exitCode = results.length && passed === results.length ? 0 : 1;
-		});
-}
+if (require.main === module) runStandalone({ name: 'e2e-cancel', workflows, publish, checks });

@@ -473,6 +473,18 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 	);
 }
 
+/** The first execution of a workflow after `since`, once a worker has taken its job (30 s at most). */
+async function pickedUp(stack, workflowId, since) {
+	return await waitFor(
+		() => {
+			const [execution] = stack.executions({ workflowId, sinceId: since });
+			return execution && execution.worker && execution;
+		},
+		30000,
+		'the worker to pick up the job',
+	);
+}
+
 /**
  * A Return All over an endless list (100 new orders a page, 100 ms a page) runs on a worker; the
  * main stops the execution (the editor's Stop). n8n forwards the stop to the worker, whose engine
@@ -489,14 +501,7 @@ async function stopScenario({ stack, sandbox, n8nMain, webhookUrl }) {
 		const res = await post(webhookUrl(STOP_WF_ID));
 		assert.equal(res.status, 200, res.text);
 		await waitFor(() => pages() >= 5, 60000, 'five pages');
-		const [execution] = await waitFor(
-			() => {
-				const e = stack.executions({ workflowId: STOP_WF_ID, sinceId: since });
-				return e.length && e[0].worker && e;
-			},
-			30000,
-			'the worker to pick up the job',
-		);
+		const execution = await pickedUp(stack, STOP_WF_ID, since);
 		result.worker = execution.worker;
 		await n8nMain.rest('POST', `/rest/executions/${execution.id}/stop`, {});
 		const atStop = pages();
@@ -544,14 +549,7 @@ async function sigtermScenario({ stack, sandbox, workers, webhookUrl }) {
 			60000,
 			'the write request',
 		);
-		const [execution] = await waitFor(
-			() => {
-				const e = stack.executions({ workflowId: SLOW_WRITE_ID, sinceId: since });
-				return e.length && e[0].worker && e;
-			},
-			30000,
-			'the worker to pick up the job',
-		);
+		const execution = await pickedUp(stack, SLOW_WRITE_ID, since);
 		const victim = workers.find((w) => w.label === execution.worker);
 		const t0 = Date.now();
 		await stack.stopWorker(victim);

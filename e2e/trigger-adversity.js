@@ -159,41 +159,11 @@ module.exports = { triggerAdversityWorkflows, runTriggerAdversityChecks };
 
 /** `node e2e/trigger-adversity.js` (after `npm run build`): these checks alone, in a fresh stack. */
 if (require.main === module) {
-	const { startStack, API_CREDENTIAL } = require('./lib/stack');
-	let passed = 0;
-	let failed = 0;
-	const check = async (name, fn) => {
-		try {
-			await fn();
-			passed++;
-			process.stdout.write(`✓ ${name}\n`);
-		} catch (error) {
-			failed++;
-			process.stdout.write(
-				`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
-					.split('\n')
-					.slice(0, 6)
-					.join('\n  ')}\n`,
-			);
-		}
-	};
-	(async () => {
-		const { sandbox, n8n } = await startStack({ name: 'e2e-trigger' });
-		try {
-			n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
-			await n8n.start();
-			await runTriggerAdversityChecks({ check, n8n, sandbox });
-		} finally {
-			await n8n.cleanup().catch(() => undefined);
-			await sandbox.close();
-		}
-	})()
-		.catch((error) => {
-			failed++;
-			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
-		})
-		.finally(() => {
-			process.stdout.write(`${passed} passed, ${failed} failed\n`);
-			process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
-		});
+	const { API_CREDENTIAL } = require('./lib/stack');
+	const { runStandalone } = require('./lib/standalone');
+	runStandalone({
+		name: 'e2e-trigger',
+		workflows: () => triggerAdversityWorkflows(API_CREDENTIAL),
+		checks: runTriggerAdversityChecks,
+	});
 }

@@ -11,6 +11,8 @@
  */
 const assert = require('node:assert/strict');
 
+const { retryWhile404, runStandalone } = require('./lib/standalone');
+
 const WEBHOOK_TRIGGER = 'n8n-nodes-content-platform.contentPlatformWebhookTrigger';
 const CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
 
@@ -62,19 +64,6 @@ async function waitFor(condition, timeoutMs) {
 	}
 }
 
-/** n8n's REST call, retried while n8n answers 404 (n8n 1.x mounts its REST routes seconds after it reports ready). */
-async function rest(fn) {
-	const t0 = Date.now();
-	for (;;) {
-		try {
-			return await fn();
-		} catch (error) {
-			if (!/-> 404|failed: 404/.test(String(error && error.message)) || Date.now() - t0 > 60000) throw error;
-			await sleep(1000);
-		}
-	}
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hookRequests = (sandbox) =>
 	sandbox.requests.filter((r) => r.path === '/v1/hooks' || r.path.startsWith('/v1/hooks/'));
@@ -96,7 +85,7 @@ async function checks({ sandbox, n8n, check }) {
 
 	sandbox.clearRequests();
 	const t0 = Date.now();
-	await rest(() => n8n.activateWorkflow(FLOWS.purchase.id));
+	await retryWhile404(() => n8n.activateWorkflow(FLOWS.purchase.id));
 	// Some n8n versions answer the activation before the triggers are registered: wait for the hook.
 	await waitFor(() => sandbox.hooks.length > 0, 30000);
 	figures.activationMs = Date.now() - t0;
@@ -112,7 +101,7 @@ async function checks({ sandbox, n8n, check }) {
 			['GET', 'POST'],
 		);
 	});
-	await rest(() => n8n.activateWorkflow(FLOWS.tag.id));
+	await retryWhile404(() => n8n.activateWorkflow(FLOWS.tag.id));
 	await waitFor(() => sandbox.hooks.length > 1, 30000);
 
 	// Deliveries: 10 purchases one after the other, each waited for (latency = POST sent -> execution stopped).
@@ -245,11 +234,11 @@ async function checks({ sandbox, n8n, check }) {
 	await sleep(5000);
 	figures.restartRequests = describe(hookRequests(sandbox));
 	sandbox.clearRequests();
-	await rest(() => n8n.deactivateWorkflow(FLOWS.purchase.id));
+	await retryWhile404(() => n8n.deactivateWorkflow(FLOWS.purchase.id));
 	await waitFor(() => sandbox.hooks.length < 2, 30000);
 	const deactivation = hookRequests(sandbox);
 	figures.deactivationRequests = describe(deactivation);
-	await rest(() => n8n.deactivateWorkflow(FLOWS.tag.id));
+	await retryWhile404(() => n8n.deactivateWorkflow(FLOWS.tag.id));
 	await waitFor(() => sandbox.hooks.length === 0, 30000).catch(() => undefined);
 	await check('webhook: deactivating deletes the hooks (one DELETE, 204)', () => {
 		assert.deepEqual(sandbox.hooks, []);
@@ -264,46 +253,4 @@ async function checks({ sandbox, n8n, check }) {
 
 module.exports = { workflows, checks };
 
-if (require.main === module) {
-	const { startStack } = require('./lib/stack');
-	const results = [];
-	const check = async (name, fn) => {
-		try {
-			await fn();
-			results.push(true);
-			process.stdout.write(`✓ ${name}\n`);
-		} catch (error) {
-			results.push(false);
-			process.stdout.write(
-				`✗ ${name}\n  ${String(error && error.stack ? error.stack : error)
-					.split('\n')
-					.slice(0, 6)
-					.join('\n  ')}\n`,
-			);
-		}
-	};
-	(async () => {
-		const { sandbox, n8n } = await startStack({
-			name: 'e2e-webhook',
-			keep: process.env.E2E_KEEP === '1',
-			runtime: process.env.E2E_N8N || undefined,
-		});
-		try {
-			n8n.importWorkflows(workflows());
-			await n8n.start();
-			await checks({ sandbox, n8n, check });
-		} finally {
-			await n8n.cleanup().catch(() => undefined);
-			await sandbox.close();
-		}
-	})()
-		.catch((error) => {
-			results.push(false);
-			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
-		})
-		.finally(() => {
-			const passed = results.filter(Boolean).length;
-			process.stdout.write(`${passed} passed, ${results.length - passed} failed\n`);
-			process.exitCode = results.length && passed === results.length ? 0 : 1;
-		});
-}
+if (require.main === module) runStandalone({ name: 'e2e-webhook', workflows, checks });
