@@ -1,17 +1,4 @@
-import {
-	fieldsOption,
-	includeProperty,
-	operationOf,
-	operationOption,
-	optionsCollection,
-	resourceLocator,
-	type OperationDescription,
-} from '../../shared/builders';
-
-const op = operationOf('offer', 'get');
+import { getOperation, operationOf } from '../../shared/builders';
 
 /** Offer → Get (supplement `GET /v1/offers/{id}`): the record by ID, with the includes and fields of the spec row (spec.supplement.ts). */
-export const get: OperationDescription = {
-	option: operationOption(op),
-	properties: [resourceLocator(op), ...includeProperty(op), ...optionsCollection(op, fieldsOption(op))],
-};
+export const get = getOperation(operationOf('offer', 'get'));

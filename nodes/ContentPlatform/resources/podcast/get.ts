@@ -1,23 +1,4 @@
-import {
-	fieldsOption,
-	includedPagingProperty,
-	includeProperty,
-	operationOf,
-	operationOption,
-	optionsCollection,
-	resourceLocator,
-	type OperationDescription,
-} from '../../shared/builders';
-
-const op = operationOf('podcast', 'get');
+import { getOperation, operationOf } from '../../shared/builders';
 
 /** Podcast → Get: the record by ID, with the includes and fields of the spec row (spec.ts). */
-export const get: OperationDescription = {
-	option: operationOption(op),
-	properties: [
-		resourceLocator(op),
-		...includeProperty(op),
-		...includedPagingProperty(op),
-		...optionsCollection(op, fieldsOption(op)),
-	],
-};
+export const get = getOperation(operationOf('podcast', 'get'));

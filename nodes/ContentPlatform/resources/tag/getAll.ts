@@ -1,22 +1,4 @@
-import {
-	fieldsOption,
-	filtersCollection,
-	operationOf,
-	operationOption,
-	optionsCollection,
-	returnAllAndLimit,
-	sortOptions,
-	type OperationDescription,
-} from '../../shared/builders';
-
-const op = operationOf('tag', 'getAll');
+import { getManyOperation, operationOf } from '../../shared/builders';
 
 /** Tag → Get Many (supplement `GET /v1/contact_tags`): Return All / Limit, the filters, sort and fields of the spec row (spec.supplement.ts). */
-export const getAll: OperationDescription = {
-	option: operationOption(op),
-	properties: [
-		...returnAllAndLimit(op),
-		...filtersCollection(op),
-		...optionsCollection(op, [...sortOptions(op), ...fieldsOption(op)]),
-	],
-};
+export const getAll = getManyOperation(operationOf('tag', 'getAll'));

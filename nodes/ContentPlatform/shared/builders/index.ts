@@ -10,6 +10,7 @@ export * from './include';
 export * from './operation';
 export * from './options';
 export * from './paging';
+export * from './read';
 export * from './relationship';
 export * from './resource';
 export * from './resourceLocator';
