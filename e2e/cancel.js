@@ -18,6 +18,10 @@ const assert = require('node:assert/strict');
 
 const { endlessOrders } = require('../test/sandbox/misbehave');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
+const { waitFor } = require('./lib/wait');
+
+/** How often the waits ask: a page takes 100 ms. */
+const EVERY_100_MS = { everyMs: 100 };
 
 const WORKFLOW_ID = 'e2eCancelRetAll1';
 const WEBHOOK_PATH = 'e2e-cancel-return-all';
@@ -28,14 +32,6 @@ const PAGE_DELAY_MS = 100;
 const WINDOW_MS = 3000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition, timeoutMs, what) {
-	const t0 = Date.now();
-	while (!(await condition())) {
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(100);
-	}
-}
 
 /** The workflow: a GET webhook (answers at once) → Order → Get Many, Return All, filtered to one customer. */
 function workflows() {
@@ -89,12 +85,13 @@ async function checks({ sandbox, n8n, check }) {
 			const res = await fetch(`${n8n.baseUrl}/webhook/${WEBHOOK_PATH}`);
 			if (res.status >= 400) throw new Error(`GET /webhook/${WEBHOOK_PATH} failed: ${res.status}`);
 		});
-		await waitFor(() => pages() >= before + 5, 60000, 'five pages');
+		await waitFor(() => pages() >= before + 5, 60000, 'five pages', EVERY_100_MS);
 		let execution;
 		await waitFor(
 			() => (execution = n8n.getExecutions({ workflowId: WORKFLOW_ID }).find((e) => e.status === 'running')),
 			30000,
 			'the running execution',
+			EVERY_100_MS,
 		);
 		await n8n.rest('POST', `/rest/executions/${execution.id}/stop`, {});
 		const atStop = pages();
@@ -105,6 +102,7 @@ async function checks({ sandbox, n8n, check }) {
 			() => n8n.getExecutions({ workflowId: WORKFLOW_ID }).find((e) => e.id === execution.id && e.status !== 'running'),
 			30000,
 			'the stopped execution',
+			EVERY_100_MS,
 		);
 		figures.status = n8n.getExecutions({ workflowId: WORKFLOW_ID }).find((e) => e.id === execution.id).status;
 	} finally {

@@ -15,6 +15,7 @@
  * `--sandbox-port <n>` the sandbox API; `--n8n 1.x` runs the demo on n8n 1.123.81 instead of 2.41.1.
  */
 const { startStack } = require('./lib/stack');
+const { waitFor } = require('./lib/wait');
 
 const ui = process.argv.includes('--ui');
 
@@ -160,7 +161,7 @@ async function main() {
 				const { path, add } = NEW_RECORDS[event];
 				say(`▶ ${trigger.name}`);
 				// n8n calls poll() once at activation: that first poll only notes where the list stands.
-				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000);
+				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000, path, { everyMs: 200 });
 				say(`  activated; ${add(sandbox)}; waiting for the next poll (n8n polls at most once a minute)…`);
 			}
 			for (const trigger of triggers) {
@@ -195,14 +196,6 @@ function assertPortFree(port, optionName) {
 		);
 		server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
 	});
-}
-
-async function waitFor(check, timeoutMs) {
-	const t0 = Date.now();
-	while (!check()) {
-		if (Date.now() - t0 > timeoutMs) throw new Error('timed out');
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
 }
 
 main().catch((error) => {

@@ -28,6 +28,7 @@ const { endlessOrders } = require('../test/sandbox/misbehave');
 const { createQueueStack } = require('./lib/queue-stack');
 const { startStack, exampleWorkflows, API_CREDENTIAL, ROOT } = require('./lib/stack');
 const { operations, workflow, rl, OAUTH } = require('./run');
+const { waitFor } = require('./lib/wait');
 
 const started = Date.now();
 const results = [];
@@ -51,15 +52,6 @@ async function check(name, fn) {
 	}
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(condition, timeoutMs, what = 'condition') {
-	const t0 = Date.now();
-	for (;;) {
-		const v = await condition();
-		if (v) return v;
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(250);
-	}
-}
 
 /** The manual trigger of a workflow replaced by a production webhook (queue mode runs those on workers). */
 function viaWebhook(wf) {

@@ -28,6 +28,7 @@ const webhook = require('./webhook');
 const cancel = require('./cancel');
 const { credentialTestChecks } = require('./credential-test');
 const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
+const { waitFor } = require('./lib/wait');
 
 const started = Date.now();
 /** One entry per check: { version, ok } (version: the n8n version the check ran on). */
@@ -515,14 +516,6 @@ function oauthTrigger() {
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 	};
-}
-
-async function waitFor(condition, timeoutMs) {
-	const t0 = Date.now();
-	while (!condition()) {
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
 }
 
 /**

@@ -13,6 +13,7 @@
  *   once over the executions before and after the restart.
  */
 const assert = require('node:assert/strict');
+const { waitFor } = require('./lib/wait');
 
 const TRIGGER = 'n8n-nodes-content-platform.contentPlatformTrigger';
 const OVERLAP_ID = 'e2eTrigOverlap01';
@@ -55,14 +56,6 @@ function triggerAdversityWorkflows(credential) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition, timeoutMs, what) {
-	const t0 = Date.now();
-	while (!condition()) {
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(250);
-	}
-}
 
 /** IDs emitted by the workflow's executions, in order, and the executions' statuses. */
 function emitted(n8n, workflowId) {

@@ -12,6 +12,10 @@
 const assert = require('node:assert/strict');
 
 const { retryWhile404, runStandalone } = require('./lib/standalone');
+const { waitFor } = require('./lib/wait');
+
+/** How often the waits ask (the activation time in the figures is measured with it). */
+const EVERY_100_MS = { everyMs: 100 };
 
 const WEBHOOK_TRIGGER = 'n8n-nodes-content-platform.contentPlatformWebhookTrigger';
 const CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
@@ -56,14 +60,6 @@ function workflows() {
 	}));
 }
 
-async function waitFor(condition, timeoutMs) {
-	const t0 = Date.now();
-	while (!condition()) {
-		if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-		await sleep(100);
-	}
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hookRequests = (sandbox) =>
 	sandbox.requests.filter((r) => r.path === '/v1/hooks' || r.path.startsWith('/v1/hooks/'));
@@ -87,7 +83,7 @@ async function checks({ sandbox, n8n, check }) {
 	const t0 = Date.now();
 	await retryWhile404(() => n8n.activateWorkflow(FLOWS.purchase.id));
 	// Some n8n versions answer the activation before the triggers are registered: wait for the hook.
-	await waitFor(() => sandbox.hooks.length > 0, 30000);
+	await waitFor(() => sandbox.hooks.length > 0, 30000, 'the purchase hook', EVERY_100_MS);
 	figures.activationMs = Date.now() - t0;
 	const activation = hookRequests(sandbox);
 	figures.activationRequests = describe(activation);
@@ -102,7 +98,7 @@ async function checks({ sandbox, n8n, check }) {
 		);
 	});
 	await retryWhile404(() => n8n.activateWorkflow(FLOWS.tag.id));
-	await waitFor(() => sandbox.hooks.length > 1, 30000);
+	await waitFor(() => sandbox.hooks.length > 1, 30000, 'the tag hook', EVERY_100_MS);
 
 	// Deliveries: 10 purchases one after the other, each waited for (latency = POST sent -> execution stopped).
 	const latencies = [];
@@ -218,12 +214,17 @@ async function checks({ sandbox, n8n, check }) {
 	figures.afterRestartStatuses = afterRestartStatuses;
 	// 11 finished executions, each with its data (n8n may mark one finished a moment before its data is readable)
 	let executions = [];
-	await waitFor(() => {
-		executions = n8n
-			.getExecutions({ workflowId: FLOWS.tag.id })
-			.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-		return executions.length >= 11 && executions.every((execution) => execution.nodes[FLOWS.tag.node]);
-	}, 60000).catch(() => undefined);
+	await waitFor(
+		() => {
+			executions = n8n
+				.getExecutions({ workflowId: FLOWS.tag.id })
+				.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+			return executions.length >= 11 && executions.every((execution) => execution.nodes[FLOWS.tag.node]);
+		},
+		60000,
+		'the 11 executions with their data',
+		EVERY_100_MS,
+	).catch(() => undefined);
 	await check(
 		'webhook: a delivery while n8n is down is lost (no answer, never executed); after the restart the hooks deliver again',
 		() => {
@@ -241,11 +242,11 @@ async function checks({ sandbox, n8n, check }) {
 	figures.restartRequests = describe(hookRequests(sandbox));
 	sandbox.clearRequests();
 	await retryWhile404(() => n8n.deactivateWorkflow(FLOWS.purchase.id));
-	await waitFor(() => sandbox.hooks.length < 2, 30000);
+	await waitFor(() => sandbox.hooks.length < 2, 30000, 'the purchase hook deleted', EVERY_100_MS);
 	const deactivation = hookRequests(sandbox);
 	figures.deactivationRequests = describe(deactivation);
 	await retryWhile404(() => n8n.deactivateWorkflow(FLOWS.tag.id));
-	await waitFor(() => sandbox.hooks.length === 0, 30000).catch(() => undefined);
+	await waitFor(() => sandbox.hooks.length === 0, 30000, 'both hooks deleted', EVERY_100_MS).catch(() => undefined);
 	await check('webhook: deactivating deletes the hooks (one DELETE, 204)', () => {
 		assert.deepEqual(sandbox.hooks, []);
 		assert.deepEqual(
