@@ -106,6 +106,19 @@ export const MAX_RESUME = 20;
 export const MAX_ODD = 200;
 
 /**
+ * The `odd` list of the next cursor: the IDs of the records of `fresh` (oldest first) that have no
+ * readable `created_at`, newest first, then the IDs remembered before; each once, at most
+ * `MAX_ODD`.
+ */
+export function nextOdd(fresh: PollRecord[], remembered: Iterable<string>): string[] {
+	const undated = fresh
+		.filter((r) => Number.isNaN(r.time))
+		.map((r) => r.id)
+		.reverse();
+	return [...new Set([...undated, ...remembered])].slice(0, MAX_ODD);
+}
+
+/**
  * Reads an API `created_at` value. Only an ISO 8601 string is a date here: a number, null, a
  * missing attribute or a string that is not a date gives NaN (the record has no usable time).
  */

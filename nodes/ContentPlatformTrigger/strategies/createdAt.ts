@@ -20,7 +20,7 @@ import {
 	CURSOR_VERSION,
 	TRIGGER_PAGE_SIZE,
 	MAX_AHEAD,
-	MAX_ODD,
+	nextOdd,
 	MAX_RESUME,
 	iso,
 	parseTime,
@@ -279,13 +279,6 @@ class CreatedAtScan implements Scan {
 		}
 		const ahead = new Map([...this.ahead].filter(([, at]) => at > watermark));
 		for (const r of fresh) if (r.time > this.horizon) ahead.set(r.id, r.time);
-		const odd = [
-			...fresh
-				.filter((r) => Number.isNaN(r.time))
-				.map((r) => r.id)
-				.reverse(),
-			...this.odd,
-		];
 		const rest = this.old?.resume?.slice(0, -1);
 		return {
 			v: CURSOR_VERSION,
@@ -298,7 +291,7 @@ class CreatedAtScan implements Scan {
 				.sort((a, b) => a[1] - b[1])
 				.slice(0, MAX_AHEAD)
 				.map(([id, at]) => [id, iso(at)]),
-			odd: [...new Set(odd)].slice(0, MAX_ODD),
+			odd: nextOdd(fresh, this.odd),
 		};
 	}
 

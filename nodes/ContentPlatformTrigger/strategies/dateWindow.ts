@@ -18,7 +18,7 @@
  */
 import {
 	CURSOR_VERSION,
-	MAX_ODD,
+	nextOdd,
 	TRIGGER_PAGE_SIZE,
 	dayBefore,
 	iso,
@@ -207,18 +207,11 @@ class DateWindowScan implements Scan {
 		let watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
 		if (this.old && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now)
 			watermark = this.clock.notBefore;
-		const odd = [
-			...fresh
-				.filter((r) => Number.isNaN(r.time))
-				.map((r) => r.id)
-				.reverse(),
-			...this.odd,
-		];
 		const base = {
 			v: CURSOR_VERSION as typeof CURSOR_VERSION,
 			kind: 'dateWindow' as const,
 			key,
-			odd: [...new Set(odd)].slice(0, MAX_ODD),
+			odd: nextOdd(fresh, this.odd),
 		};
 		if (watermark === Number.NEGATIVE_INFINITY) {
 			// Nothing dated yet: keep the IDs read (future-dated ones included) so none is emitted twice.
@@ -251,13 +244,6 @@ class DateWindowScan implements Scan {
 		const present = [...this.seen.values()].filter((r) => !Number.isNaN(r.time) && r.time <= this.horizon);
 		const oldWatermark = old.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
 		const watermark = present.reduce((max, r) => Math.max(max, r.time), oldWatermark);
-		const odd = [
-			...fresh
-				.filter((r) => Number.isNaN(r.time))
-				.map((r) => r.id)
-				.reverse(),
-			...this.odd,
-		];
 		const floor = this.floor === Number.NEGATIVE_INFINITY ? null : iso(this.floor);
 		return {
 			v: CURSOR_VERSION,
@@ -266,7 +252,7 @@ class DateWindowScan implements Scan {
 			watermark: watermark === Number.NEGATIVE_INFINITY ? null : iso(watermark),
 			floor,
 			ids: [...new Set([...fresh.filter((r) => !Number.isNaN(r.time)).map((r) => r.id), ...old.ids])],
-			odd: [...new Set(odd)].slice(0, MAX_ODD),
+			odd: nextOdd(fresh, this.odd),
 			resume: { ...this.paused!, since: old.resume?.since ?? iso(this.clock.now) },
 		};
 	}
