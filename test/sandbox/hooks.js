@@ -10,6 +10,8 @@
  */
 const http = require('node:http');
 
+const { purchaseDefaults } = require('./supplement');
+
 const EVENTS = {
 	purchase: ['purchases', 'offers', 'customers'],
 	payment_succeeded: ['transactions', 'customers'],
@@ -119,25 +121,7 @@ function purchaseObject(id, offerId, customerId, createdAt) {
 	return {
 		id,
 		type: 'purchases',
-		attributes: {
-			amount_in_cents: 4900,
-			payment_type: 'single',
-			multipay_payments_made: null,
-			opt_in: true,
-			raw_extra_contact_information: {},
-			currency: 'USD',
-			effective_start_at: createdAt,
-			cardholder_name: null,
-			billing_address_zip: null,
-			deactivated_at: null,
-			deactivation_reason: null,
-			coupon_code: null,
-			source: 'checkout',
-			referrer: null,
-			quantity: 1,
-			created_at: createdAt,
-			updated_at: createdAt,
-		},
+		attributes: { ...purchaseDefaults(0, createdAt), opt_in: true, created_at: createdAt, updated_at: createdAt },
 		relationships: {
 			offer: ref('offers', offerId),
 			customer: ref('customers', customerId),

@@ -144,24 +144,32 @@ function extendTypes(TYPES, { one, many }) {
 		sortKeys: PURCHASE_SORT,
 		sitePath: ['offer', 'site'],
 		hasTimestamps: true,
-		defaults: (n, createdAt) => ({
-			amount_in_cents: 4900,
-			payment_type: 'single',
-			multipay_payments_made: null,
-			opt_in: n % 2 === 0,
-			raw_extra_contact_information: {},
-			currency: 'USD',
-			effective_start_at: createdAt,
-			cardholder_name: null,
-			billing_address_zip: null,
-			deactivated_at: null,
-			deactivation_reason: null,
-			coupon_code: null,
-			source: 'checkout',
-			referrer: null,
-			quantity: 1,
-		}),
+		defaults: purchaseDefaults,
 		defaultRelationships: () => ({ offer: null, customer: null, transactions: [], products: [] }),
+	};
+}
+
+/**
+ * The attributes of the n-th seeded purchase (supplement section 3, attributes PA) but its
+ * timestamps: a single payment of $49 from the checkout, opted in when n is even.
+ */
+function purchaseDefaults(n, createdAt) {
+	return {
+		amount_in_cents: 4900,
+		payment_type: 'single',
+		multipay_payments_made: null,
+		opt_in: n % 2 === 0,
+		raw_extra_contact_information: {},
+		currency: 'USD',
+		effective_start_at: createdAt,
+		cardholder_name: null,
+		billing_address_zip: null,
+		deactivated_at: null,
+		deactivation_reason: null,
+		coupon_code: null,
+		source: 'checkout',
+		referrer: null,
+		quantity: 1,
 	};
 }
 
@@ -753,4 +761,4 @@ function attach(state, sandbox) {
 	sandbox.supplement = state.supplement;
 }
 
-module.exports = { extendTypes, seed, filters, routes, attach, PURCHASE_SORT };
+module.exports = { extendTypes, seed, filters, routes, attach, purchaseDefaults, PURCHASE_SORT };
