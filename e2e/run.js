@@ -16,6 +16,8 @@
  * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
  *   (e2e/credential-test.js).
  * - stopping a running Return All with n8n's Stop (e2e/cancel.js): no request after the stop.
+ * - the node as an AI tool (e2e/agent.js): an AI Agent with a scripted OpenAI-compatible stand-in,
+ *   an MCP client session with the MCP Server Trigger, the AI agent example imported.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -26,6 +28,7 @@ const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
 const cancel = require('./cancel');
+const agent = require('./agent');
 const { credentialTestChecks } = require('./credential-test');
 const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 const { waitFor } = require('./lib/wait');
@@ -462,6 +465,9 @@ async function main(runtime) {
 
 		// Stopping a running Return All (e2e/cancel.js): no request after the stop.
 		await cancel.checks({ sandbox, n8n, check });
+
+		// The node as an AI tool (e2e/agent.js): an AI Agent with a scripted model stand-in, an MCP session, the example.
+		await agent.checks({ sandbox, n8n, check });
 
 		await credentialTestChecks({
 			n8n,

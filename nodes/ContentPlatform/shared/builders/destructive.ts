@@ -9,11 +9,13 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from './operation';
+import { allowModelValuesProperty } from './aiTool';
 import { locatorName, resourceLocator } from './resourceLocator';
 
 /**
  * The notice shown above the fields of a destructive operation (what it does, that it cannot be
- * undone), none for the others.
+ * undone) and, in the AI tool node, the "Allow Model-Chosen Values" switch (`aiTool.ts`); none
+ * for the others.
  */
 export function destructiveNotice(op: OperationContext): INodeProperties[] {
 	if (!op.endpoint.destructive) return [];
@@ -25,6 +27,7 @@ export function destructiveNotice(op: OperationContext): INodeProperties[] {
 			default: '',
 			displayOptions: showOnlyFor(op),
 		},
+		allowModelValuesProperty(op),
 	];
 }
 

@@ -2,6 +2,7 @@
  * The builders the operation files (`resources/<resource>/<operation>.ts`) compose their fields
  * from. Each builder reads the spec tables (`../spec.ts`) and builds one kind of field.
  */
+export * from './aiTool';
 export * from './attributes';
 export * from './conditions';
 export * from './destructive';

@@ -2,6 +2,7 @@ import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions 
 
 import { resourceByValue, type EndpointSpec, type Operation, type ResourceSpec } from '../spec';
 import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, refuseRetryOnFail, toItems } from '../transport';
+import { refuseModelChosenValues } from './aiTool';
 import { article, plural } from './text';
 
 /** One resource × operation of the node: the spec rows its fields are built from. */
@@ -187,7 +188,11 @@ export function operationOption(
 		routing: {
 			request,
 			send: {
-				preSend: [prepareRequest, ...(endpoint.destructive ? [refuseRetryOnFail] : [])],
+				preSend: [
+					...(endpoint.destructive ? [refuseModelChosenValues] : []),
+					prepareRequest,
+					...(endpoint.destructive ? [refuseRetryOnFail] : []),
+				],
 				...(isList ? { paginate: true } : {}),
 			},
 			output: { postReceive: [toItems] },

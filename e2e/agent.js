@@ -1,0 +1,510 @@
+'use strict';
+/**
+ * The action node as an AI tool in a real n8n (issue 25): an AI Agent and an MCP Server Trigger
+ * that call Content Platform tool nodes (`n8n-nodes-content-platform.contentPlatformTool`, the
+ * tool twin n8n makes of a node with `usableAsTool`), against the sandbox API.
+ *
+ * - Agent: Webhook → AI Agent (`@n8n/n8n-nodes-langchain.agent`) with the OpenAI Chat Model
+ *   (`lmChatOpenAi`, Responses API off) whose credential's Base URL points at a scripted
+ *   OpenAI-compatible stand-in (e2e/lib/openai-standin.js, no model). Its first
+ *   `/chat/completions` answer asks for tool calls (find a contact by email, list their purchases,
+ *   grant an offer), its second is a final answer built from the tool results it received.
+ *   Checked: the tools the model was offered (names, auto descriptions, `$fromAI` schemas), the
+ *   sandbox requests (exactly those the calls asked for, with the model's arguments), the tool
+ *   results (right records, Simplify applied), the agent's output, that the access token is in
+ *   nothing the model receives, and what tool errors (404, 422, a refused destructive operation)
+ *   become for the agent.
+ * - MCP: MCP Server Trigger (`mcpTrigger`) with read, write and destructive tools; an MCP client
+ *   (`@modelcontextprotocol/sdk`, Streamable HTTP) lists the tools and calls them; errors come
+ *   back as MCP tool errors (`isError`).
+ * - The example examples/ai-agent-customer-support.json imports through n8n's REST API (as the
+ *   editor's import does) and n8n knows each of its node types.
+ *
+ * Everything is created through n8n's REST API in the running instance, so e2e/run.js calls it
+ * with one line after `n8n.start()`: `await agent.checks({ sandbox, n8n, check })`.
+ * Alone: `npm run build && node e2e/agent.js` (E2E_N8N=1.x for n8n 1.x). The conversations are
+ * written to e2e/.work/ai-transcript-<n8n version>.json.
+ */
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { startOpenAiStandIn } = require('./lib/openai-standin');
+const { retryWhile404, runStandalone } = require('./lib/standalone');
+const { WORK_DIR } = require('./lib/n8n');
+
+const TOOL = 'n8n-nodes-content-platform.contentPlatformTool';
+const AGENT_PATH = 'e2e-ai-agent';
+const MCP_PATH = 'e2e-content-platform-mcp';
+const HAPPY = '[e2e:agent]';
+const ERRORS = '[e2e:agent-errors]';
+
+/** A resource locator holding an expression. */
+const rlExpr = (expression) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
+
+/**
+ * The Content Platform tool nodes, with the `$fromAI()` setup docs/ai-agents.md recommends.
+ * Keys are the node names (the tool names the model sees are these with `_` for spaces).
+ */
+function toolNodes(credential) {
+	const tool = (name, parameters) => ({
+		name,
+		type: TOOL,
+		typeVersion: 1,
+		parameters: { descriptionType: 'auto', ...parameters },
+		credentials: { contentPlatformApi: credential },
+	});
+	return {
+		findContact: tool('Find contact', {
+			resource: 'contact',
+			operation: 'getAll',
+			limit: 5,
+			filters: { search: "={{ $fromAI('email', 'Email address of the contact', 'string') }}" },
+		}),
+		getContact: tool('Get contact', {
+			resource: 'contact',
+			operation: 'get',
+			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
+		}),
+		listPurchases: tool('List purchases', {
+			resource: 'purchase',
+			operation: 'getAll',
+			limit: 10,
+			filters: { customer_id: "={{ $fromAI('customerId', 'ID of the customer', 'string') }}" },
+		}),
+		grantOffer: tool('Grant offer', {
+			resource: 'contact',
+			operation: 'grantOffers',
+			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
+			offerIds: "={{ $fromAI('offerIds', 'IDs of the offers to grant, comma-separated', 'string') }}",
+		}),
+		// Destructive, with $fromAI and without "Allow Model-Chosen Values": must be refused.
+		revokeOffer: tool('Revoke offer', {
+			resource: 'contact',
+			operation: 'revokeOffers',
+			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
+			offerIds: "={{ $fromAI('offerIds', 'IDs of the offers to revoke, comma-separated', 'string') }}",
+		}),
+	};
+}
+
+/** Lays nodes out and wires `tools` into `target` as `ai_tool`. */
+function wire(nodes, tools, target) {
+	nodes.forEach((node, i) => {
+		node.id = node.id || `e2e-ai-${target.replace(/\W/g, '')}-${i}`;
+		node.position = node.position || [i * 200, 0];
+	});
+	const connections = {};
+	for (const tool of tools) connections[tool.name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
+	return connections;
+}
+
+/** Webhook → AI Agent, with the OpenAI chat model and every tool of `toolNodes`. */
+function agentWorkflow({ credential, openAiCredential, model, n8nMajor }) {
+	const tools = Object.values(toolNodes(credential));
+	const nodes = [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a001',
+			parameters: { httpMethod: 'POST', path: AGENT_PATH, responseMode: 'lastNode', options: {} },
+		},
+		{
+			name: 'AI Agent',
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: n8nMajor >= 2 ? 3.1 : 3,
+			parameters: {
+				promptType: 'define',
+				text: '={{ $json.body.message }}',
+				options: { systemMessage: 'You help a course creator answer questions about their customers.' },
+			},
+		},
+		{
+			name: 'OpenAI Chat Model',
+			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+			typeVersion: 1.2,
+			parameters: { model: { __rl: true, mode: 'id', value: model }, options: {} },
+			credentials: { openAiApi: openAiCredential },
+		},
+		...tools,
+	];
+	const connections = wire(nodes, tools, 'AI Agent');
+	connections.Webhook = { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] };
+	connections['OpenAI Chat Model'] = { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] };
+	return { name: 'e2e: AI agent with Content Platform tools', nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** MCP Server Trigger with read (Find contact, Get contact), write (Grant offer) and destructive (Revoke offer) tools. */
+function mcpWorkflow({ credential }) {
+	const { findContact, getContact, grantOffer, revokeOffer } = toolNodes(credential);
+	const tools = [findContact, getContact, grantOffer, revokeOffer];
+	const nodes = [
+		{
+			name: 'MCP Server Trigger',
+			type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+			typeVersion: 2,
+			webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a002',
+			parameters: { path: MCP_PATH },
+		},
+		...tools,
+	];
+	return {
+		name: 'e2e: MCP server with Content Platform tools',
+		nodes,
+		connections: wire(nodes, tools, 'MCP Server Trigger'),
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The records a tool returned, from a tool result as the model or the MCP client got it. */
+function recordsOf(value) {
+	if (typeof value === 'string') {
+		try {
+			return recordsOf(JSON.parse(value));
+		} catch {
+			return undefined;
+		}
+	}
+	if (Array.isArray(value)) return value.length === 1 && Array.isArray(value[0]) ? value[0] : value;
+	if (value && typeof value === 'object' && 'response' in value) return recordsOf(value.response);
+	return value === undefined ? undefined : [value];
+}
+
+/** Simplify's shape: flat attributes, no JSON:API `attributes`/`relationships` members. */
+function assertSimplified(record) {
+	assert.equal(typeof record.id, 'string');
+	assert.ok(!('attributes' in record) && !('relationships' in record), `not simplified: ${JSON.stringify(record)}`);
+}
+
+/** The seeded facts a conversation is built from: a contact whose customer has purchases, and an offer it lacks. */
+function pickCustomer(sandbox) {
+	const purchase = sandbox.store.purchases.find((p) => p.relationships.customer && p.relationships.customer.data);
+	const customerId = purchase.relationships.customer.data.id;
+	const contact = sandbox.find('contacts', customerId);
+	const has = new Set(((contact.relationships.offers || {}).data || []).map((o) => o.id));
+	const offer = sandbox.store.offers.find((o) => !has.has(o.id));
+	const purchases = sandbox.store.purchases
+		.filter((p) => p.relationships.customer.data && p.relationships.customer.data.id === customerId)
+		.map((p) => p.id);
+	return { contact, customerId, offerId: offer.id, purchases };
+}
+
+async function postJson(url, body) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	const text = await response.text();
+	let json;
+	try {
+		json = JSON.parse(text);
+	} catch {}
+	if (response.status === 404) throw new Error(`POST ${url} -> 404: ${text.slice(0, 200)}`);
+	return { status: response.status, json, text };
+}
+
+/** Short form of a sandbox request for the transcript: method, path?query, body. */
+const brief = (r) => ({ request: `${r.method} ${r.rawPath}${r.rawQuery ? `?${r.rawQuery}` : ''}`, status: r.status, body: r.body || undefined });
+
+/**
+ * The checks, in a running n8n (`n8n.start()` done), with the sandbox of e2e/lib/stack.js.
+ * @param {{ sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }} context
+ */
+async function checks({ sandbox, n8n, check }) {
+	const version = n8n.runtime.version;
+	const transcript = { n8n: version, agent: {}, mcp: {} };
+	const facts = pickCustomer(sandbox);
+	const email = facts.contact.attributes.email;
+	const model = await startOpenAiStandIn({
+		scripts: {
+			[HAPPY]: [
+				() => ({
+					toolCalls: [
+						{ name: 'Find_contact', args: { email } },
+						{ name: 'List_purchases', args: { customerId: facts.customerId } },
+						{ name: 'Grant_offer', args: { contactId: facts.contact.id, offerIds: facts.offerId } },
+					],
+				}),
+				({ toolResults }) => {
+					const by = (name) => recordsOf((toolResults.find((r) => r.name === name) || {}).content) || [];
+					const [contact] = by('Find_contact');
+					const purchases = by('List_purchases');
+					const [grant] = by('Grant_offer');
+					return {
+						content:
+							`${contact.name} (contact ${contact.id}) has ${purchases.length} purchase(s): ${purchases.map((p) => p.id).join(', ')}. ` +
+							`Offer ${facts.offerId} is granted; their offers are now ${(grant.offers_ids || []).join(', ')}.`,
+					};
+				},
+			],
+			[ERRORS]: [
+				() => ({
+					toolCalls: [
+						{ name: 'Get_contact', args: { contactId: '999999' } },
+						{ name: 'Grant_offer', args: { contactId: facts.contact.id, offerIds: facts.offerId } },
+						{ name: 'Revoke_offer', args: { contactId: facts.contact.id, offerIds: facts.offerId } },
+					],
+				}),
+				({ toolResults }) => ({ content: `Errors seen: ${toolResults.map((r) => r.name).join(', ')}` }),
+			],
+		},
+	});
+	try {
+		const credential = await n8n.rest('POST', '/rest/credentials', {
+			name: 'Content Platform (AI e2e)',
+			type: 'contentPlatformApi',
+			data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+		});
+		const openAi = await n8n.rest('POST', '/rest/credentials', {
+			name: 'OpenAI stand-in',
+			type: 'openAiApi',
+			data: { apiKey: model.apiKey, url: model.url, header: false },
+		});
+		const ref = (c) => ({ id: c.id, name: c.name });
+		const created = [];
+		for (const workflow of [
+			agentWorkflow({
+				credential: ref(credential),
+				openAiCredential: ref(openAi),
+				model: model.model,
+				n8nMajor: n8n.n8nMajor,
+			}),
+			mcpWorkflow({ credential: ref(credential) }),
+		]) {
+			const saved = await n8n.rest('POST', '/rest/workflows', workflow);
+			await n8n.activateWorkflow(saved.id);
+			created.push(saved);
+		}
+
+		// --- the agent: the conversation that works ---------------------------------------------
+		sandbox.clearRequests();
+		const grantsBefore = sandbox.supplement.grants.length;
+		const message = `${HAPPY} A customer writes from ${email}: what did they buy? Please give them offer ${facts.offerId}.`;
+		const answer = await retryWhile404(() => postJson(`${n8n.baseUrl}/webhook/${AGENT_PATH}`, { message }));
+		const happyCalls = model.calls.filter((c) => c.key === HAPPY);
+		transcript.agent.success = {
+			webhookAnswer: answer.json || answer.text,
+			model: happyCalls.map((c) => ({
+				offeredTools: c.index === 0 ? c.body.tools : undefined,
+				messages: c.body.messages,
+			})),
+			sandbox: sandbox.requests.map(brief),
+		};
+		await check('agent: the model is offered the tools with their auto descriptions and $fromAI schemas', () => {
+			assert.equal(happyCalls.length, 2, `chat completion calls: ${happyCalls.length}; answer ${answer.text}`);
+			const tools = Object.fromEntries(happyCalls[0].body.tools.map((t) => [t.function.name, t.function]));
+			assert.deepEqual(Object.keys(tools).sort(), [
+				'Find_contact',
+				'Get_contact',
+				'Grant_offer',
+				'List_purchases',
+				'Revoke_offer',
+			]);
+			assert.equal(tools.Find_contact.description, 'Get many contacts in Content Platform');
+			assert.equal(tools.Grant_offer.description, 'Grant offers to contact in Content Platform');
+			assert.deepEqual(Object.keys(tools.Find_contact.parameters.properties), ['email']);
+			assert.equal(tools.Find_contact.parameters.properties.email.type, 'string');
+			assert.equal(tools.Find_contact.parameters.properties.email.description, 'Email address of the contact');
+			assert.deepEqual(Object.keys(tools.Grant_offer.parameters.properties).sort(), ['contactId', 'offerIds']);
+		});
+		await check('agent: the sandbox got exactly the requests the tool calls asked for, with the model’s arguments', () => {
+			const seen = sandbox.requests.map((r) => `${r.method} ${r.path}`).sort();
+			assert.deepEqual(seen, [
+				'GET /v1/contacts',
+				'GET /v1/purchases',
+				`POST /v1/contacts/${facts.contact.id}/relationships/offers`,
+			]);
+			const find = sandbox.requests.find((r) => r.path === '/v1/contacts');
+			assert.equal(find.query['filter[search]'], email);
+			assert.equal(find.query['page[size]'], '5');
+			const list = sandbox.requests.find((r) => r.path === '/v1/purchases');
+			assert.equal(list.query['filter[customer_id]'], facts.customerId);
+			const grant = sandbox.requests.find((r) => r.method === 'POST');
+			assert.deepEqual(grant.body.data, [{ type: 'offers', id: facts.offerId }]);
+			assert.deepEqual(
+				sandbox.supplement.grants.slice(grantsBefore).map((g) => g.offer),
+				[facts.offerId],
+			);
+		});
+		await check('agent: the model received the tool results: the right records, simplified', () => {
+			const results = happyCalls[1].body.messages.filter((m) => m.role === 'tool');
+			assert.equal(results.length, 3);
+			const byName = {};
+			for (const m of happyCalls[1].body.messages)
+				for (const call of m.tool_calls || [])
+					byName[call.function.name] = recordsOf(results.find((r) => r.tool_call_id === call.id).content);
+			assert.deepEqual(
+				byName.Find_contact.map((c) => c.id),
+				[facts.contact.id],
+			);
+			assert.equal(byName.Find_contact[0].email, email);
+			assert.deepEqual(byName.List_purchases.map((p) => p.id).sort(), [...facts.purchases].sort());
+			[...byName.Find_contact, ...byName.List_purchases].forEach(assertSimplified);
+			assert.ok(byName.Grant_offer[0].offers_ids.includes(facts.offerId), JSON.stringify(byName.Grant_offer));
+		});
+		await check('agent: its output is the final answer the model built from the tool results', () => {
+			assert.equal(answer.status, 200, answer.text);
+			const final = happyCalls[1] && model.calls.indexOf(happyCalls[1]);
+			assert.ok(final >= 0);
+			assert.match(answer.json.output, new RegExp(`^${facts.contact.attributes.name} \\(contact ${facts.contact.id}\\)`));
+			assert.match(answer.json.output, new RegExp(`Offer ${facts.offerId} is granted`));
+		});
+
+		// --- the agent: tool errors -------------------------------------------------------------
+		sandbox.clearRequests();
+		const grantPath = `/v1/contacts/${facts.contact.id}/relationships/offers`;
+		sandbox.failNext({
+			status: 422,
+			body: {
+				errors: [
+					{
+						status: '422',
+						title: 'Unprocessable Entity',
+						detail: 'Offer cannot be granted: it is archived',
+						source: { pointer: '/data/0' },
+					},
+				],
+			},
+			match: (r) => r.method === 'POST' && r.path === grantPath,
+		});
+		const failing = await retryWhile404(() =>
+			postJson(`${n8n.baseUrl}/webhook/${AGENT_PATH}`, {
+				message: `${ERRORS} Look up contact 999999, grant offer ${facts.offerId} to contact ${facts.contact.id} and revoke it again.`,
+			}),
+		);
+		const errorCalls = model.calls.filter((c) => c.key === ERRORS);
+		const toolMessages = errorCalls[1] ? errorCalls[1].body.messages.filter((m) => m.role === 'tool') : [];
+		const resultOf = (name) => {
+			const call = errorCalls[0] && errorCalls[1].body.messages.flatMap((m) => m.tool_calls || []).find((c) => c.function.name === name);
+			return call ? String(toolMessages.find((m) => m.tool_call_id === call.id).content) : undefined;
+		};
+		transcript.agent.errors = {
+			webhookAnswer: failing.json || failing.text,
+			toolResults: errorCalls[1] ? { Get_contact: resultOf('Get_contact'), Grant_offer: resultOf('Grant_offer'), Revoke_offer: resultOf('Revoke_offer') } : null,
+			sandbox: sandbox.requests.map(brief),
+		};
+		await check('agent: tool errors go back to the model as tool results and the run goes on (404, 422, refused Revoke)', () => {
+			assert.equal(errorCalls.length, 2, `calls: ${errorCalls.length}; webhook: ${failing.status} ${failing.text.slice(0, 300)}`);
+			assert.match(resultOf('Get_contact'), /not found|404/i);
+			assert.match(resultOf('Grant_offer'), /archived/);
+			assert.match(resultOf('Revoke_offer'), /Refused: this operation cannot be undone/);
+			assert.equal(failing.status, 200);
+			assert.match(failing.json.output, /^Errors seen:/);
+		});
+		await check('agent: the refused Revoke sent nothing; the 404 and the 422 were one request each', () => {
+			assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
+				'GET /v1/contacts/999999 404',
+				`POST ${grantPath} 422`,
+			]);
+		});
+		await check('agent: the access token is in nothing the model received', () => {
+			const seen = JSON.stringify(model.calls.map((c) => c.body));
+			assert.ok(model.calls.length >= 4);
+			assert.ok(!seen.includes(sandbox.token), 'the token reached the model');
+			assert.ok(!/Bearer /i.test(seen), 'an Authorization header reached the model');
+		});
+
+		// --- MCP ----------------------------------------------------------------------------------
+		await mcpChecks({ sandbox, n8n, check, facts, transcript });
+
+		// --- the example ----------------------------------------------------------------------------
+		await check('example: ai-agent-customer-support.json imports through the REST API; n8n knows its node types', async () => {
+			const example = JSON.parse(
+				fs.readFileSync(path.join(__dirname, '..', 'examples', 'ai-agent-customer-support.json'), 'utf8'),
+			);
+			const { id: _id, ...rest } = example;
+			const saved = await n8n.rest('POST', '/rest/workflows', { ...rest, name: `${example.name} (REST import)` });
+			const back = await n8n.rest('GET', `/rest/workflows/${saved.id}`);
+			assert.deepEqual(
+				back.nodes.map((n) => n.type).sort(),
+				example.nodes.map((n) => n.type).sort(),
+			);
+			const known = await n8n.rest('POST', '/rest/node-types', {
+				nodeInfos: example.nodes.map((n) => ({ name: n.type, version: n.typeVersion })),
+			});
+			const names = new Set(known.map((k) => k.name));
+			for (const node of example.nodes) assert.ok(names.has(node.type), `n8n does not know ${node.type}`);
+		});
+	} finally {
+		fs.mkdirSync(WORK_DIR, { recursive: true });
+		fs.writeFileSync(path.join(WORK_DIR, `ai-transcript-${version}.json`), JSON.stringify(transcript, null, 2));
+		await model.close();
+	}
+}
+
+/** The MCP session: list the tools, call a read and a write tool, then two that fail. */
+async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
+	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+	const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+	const client = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
+	const url = new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
+	await retryWhile404(async () => {
+		const probe = await fetch(url, { method: 'GET' });
+		if (probe.status === 404) throw new Error(`GET ${url} -> 404`);
+	});
+	await client.connect(new StreamableHTTPClientTransport(url));
+	try {
+		const { tools } = await client.listTools();
+		transcript.mcp.tools = tools;
+		await check('MCP: the client lists the tools with their names, auto descriptions and input schemas', () => {
+			const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+			assert.deepEqual(Object.keys(byName).sort(), ['Find_contact', 'Get_contact', 'Grant_offer', 'Revoke_offer']);
+			assert.equal(byName.Find_contact.description, 'Get many contacts in Content Platform');
+			assert.equal(byName.Revoke_offer.description, 'Revoke offers from contact in Content Platform');
+			assert.deepEqual(Object.keys(byName.Find_contact.inputSchema.properties), ['email']);
+			assert.deepEqual(Object.keys(byName.Grant_offer.inputSchema.properties).sort(), ['contactId', 'offerIds']);
+			assert.deepEqual([...byName.Grant_offer.inputSchema.required].sort(), ['contactId', 'offerIds']);
+		});
+		sandbox.clearRequests();
+		const offer = sandbox.store.offers.find(
+			(o) => !((sandbox.find('contacts', facts.contact.id).relationships.offers || {}).data || []).some((g) => g.id === o.id),
+		);
+		const calls = [
+			['Find_contact', { email: facts.contact.attributes.email }],
+			['Grant_offer', { contactId: facts.contact.id, offerIds: offer.id }],
+			['Get_contact', { contactId: '999999' }],
+			['Revoke_offer', { contactId: facts.contact.id, offerIds: offer.id }],
+		];
+		const results = {};
+		for (const [name, args] of calls) {
+			results[name] = await client.callTool({ name, arguments: args });
+		}
+		transcript.mcp.calls = calls.map(([name, args]) => ({ name, arguments: args, result: results[name] }));
+		transcript.mcp.sandbox = sandbox.requests.map(brief);
+		const text = (r) => r.content.map((c) => c.text).join('');
+		await check('MCP: a read and a write tool answer with the simplified records; the sandbox saw both calls', () => {
+			assert.ok(!results.Find_contact.isError, text(results.Find_contact));
+			const [contact] = recordsOf(text(results.Find_contact));
+			assert.equal(contact.id, facts.contact.id);
+			assertSimplified(contact);
+			assert.ok(!results.Grant_offer.isError, text(results.Grant_offer));
+			assert.ok(recordsOf(text(results.Grant_offer))[0].offers_ids.includes(offer.id));
+			const seen = sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+			assert.deepEqual(seen.slice(0, 2), [
+				'GET /v1/contacts 200',
+				`POST /v1/contacts/${facts.contact.id}/relationships/offers 200`,
+			]);
+			assert.equal(sandbox.requests[0].query['filter[search]'], facts.contact.attributes.email);
+			assert.deepEqual(sandbox.requests[1].body.data, [{ type: 'offers', id: offer.id }]);
+		});
+		await check('MCP: a 404 and a refused destructive call come back as MCP tool errors; the refused one sent nothing', () => {
+			assert.equal(results.Get_contact.isError, true, text(results.Get_contact));
+			assert.match(text(results.Get_contact), /not found|404/i);
+			assert.equal(results.Revoke_offer.isError, true, text(results.Revoke_offer));
+			assert.match(text(results.Revoke_offer), /Refused: this operation cannot be undone/);
+			assert.deepEqual(
+				sandbox.requests.slice(2).map((r) => `${r.method} ${r.path} ${r.status}`),
+				['GET /v1/contacts/999999 404'],
+			);
+			assert.ok(!JSON.stringify(results).includes(sandbox.token));
+		});
+	} finally {
+		await client.close().catch(() => undefined);
+	}
+}
+
+module.exports = { checks, toolNodes, agentWorkflow, mcpWorkflow };
+
+if (require.main === module) runStandalone({ name: 'agent', workflows: () => [], checks });

@@ -1,0 +1,78 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showOnlyFor, type OperationContext } from './operation';
+
+/**
+ * The guard of destructive operations used as AI tools (issue 25). In the tool node
+ * (`contentPlatformTool`, n8n's tool twin of this node) the user fixes the resource and the
+ * operation; a model only fills the fields written with `$fromAI()`. For a destructive operation
+ * (spec rows with `destructive`: Delete, Revoke Offers, Replace Offers/Tags, Remove Tags,
+ * Deactivate, Cancel Subscription) a `$fromAI()` field means the model picks which records are
+ * changed for good, so it is refused unless the user switched on `ALLOW_MODEL_VALUES` on that
+ * node. Fixed IDs (or expressions without `$fromAI()`) are not affected.
+ */
+
+/** Name of the switch that lets a model fill a destructive operation's fields. */
+export const ALLOW_MODEL_VALUES = 'allowModelValues';
+
+/** `$fromAI(` in any spelling n8n accepts (`$fromAI`, `$fromai`, …), inside an expression. */
+const FROM_AI = /\$fromai\s*\(/i;
+
+/**
+ * The top-level parameters of a node whose value holds an expression (a string starting with
+ * `=`) that calls `$fromAI()`, anywhere inside (resource locators, collections, lists).
+ * @param parameters The node's raw (unevaluated) parameters, as `getNode().parameters` gives them.
+ * @returns The parameter names, in the node's order.
+ */
+export function parametersFromModel(parameters: INodeParameters): string[] {
+	const usesFromAi = (value: unknown): boolean => {
+		if (typeof value === 'string') return value.startsWith('=') && FROM_AI.test(value);
+		if (Array.isArray(value)) return value.some(usesFromAi);
+		if (value && typeof value === 'object') return Object.values(value).some(usesFromAi);
+		return false;
+	};
+	return Object.keys(parameters).filter((name) => name !== 'toolDescription' && usesFromAi(parameters[name]));
+}
+
+/**
+ * The switch shown on a destructive operation when the node is an AI tool (n8n's `@tool`
+ * display condition), off by default.
+ */
+export function allowModelValuesProperty(op: OperationContext): INodeProperties {
+	const show = showOnlyFor(op)!.show!;
+	return {
+		displayName: 'Allow Model-Chosen Values',
+		name: ALLOW_MODEL_VALUES,
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a model may fill the fields of this operation with $fromAI(), which lets it choose the records that are changed for good. Off: the tool refuses to run while a field uses $fromAI().',
+		displayOptions: { show: { ...show, '@tool': [true] } },
+	};
+}
+
+/**
+ * preSend of every destructive operation: refuses, before any request, when a field of the node
+ * uses `$fromAI()` (the node runs as an AI tool and a model chose the value) and the user has not
+ * switched on "Allow Model-Chosen Values". The error tells the model (it receives the message as
+ * the tool's result) and the user what to change.
+ * @throws NodeOperationError naming the fields that use `$fromAI()`
+ */
+export async function refuseModelChosenValues(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const node = this.getNode();
+	const fromModel = parametersFromModel(node.parameters);
+	if (fromModel.length === 0 || this.getNodeParameter(ALLOW_MODEL_VALUES, false) === true) return requestOptions;
+	throw new NodeOperationError(
+		node,
+		`Refused: this operation cannot be undone, and its ${fromModel.join(', ')} would come from the model ($fromAI). Nothing was changed.`,
+		{
+			itemIndex: this.getItemIndex(),
+			description:
+				'Type the IDs into the tool node, or switch on "Allow Model-Chosen Values" in the tool node to let the model choose them.',
+		},
+	);
+}
