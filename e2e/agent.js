@@ -206,7 +206,11 @@ async function postJson(url, body) {
 }
 
 /** Short form of a sandbox request for the transcript: method, path?query, body. */
-const brief = (r) => ({ request: `${r.method} ${r.rawPath}${r.rawQuery ? `?${r.rawQuery}` : ''}`, status: r.status, body: r.body || undefined });
+const brief = (r) => ({
+	request: `${r.method} ${r.rawPath}${r.rawQuery ? `?${r.rawQuery}` : ''}`,
+	status: r.status,
+	body: r.body || undefined,
+});
 
 /**
  * The checks, in a running n8n (`n8n.start()` done), with the sandbox of e2e/lib/stack.js.
@@ -309,25 +313,28 @@ async function checks({ sandbox, n8n, check }) {
 			assert.equal(tools.Find_contact.parameters.properties.email.description, 'Email address of the contact');
 			assert.deepEqual(Object.keys(tools.Grant_offer.parameters.properties).sort(), ['contactId', 'offerIds']);
 		});
-		await check('agent: the sandbox got exactly the requests the tool calls asked for, with the model’s arguments', () => {
-			const seen = sandbox.requests.map((r) => `${r.method} ${r.path}`).sort();
-			assert.deepEqual(seen, [
-				'GET /v1/contacts',
-				'GET /v1/purchases',
-				`POST /v1/contacts/${facts.contact.id}/relationships/offers`,
-			]);
-			const find = sandbox.requests.find((r) => r.path === '/v1/contacts');
-			assert.equal(find.query['filter[search]'], email);
-			assert.equal(find.query['page[size]'], '5');
-			const list = sandbox.requests.find((r) => r.path === '/v1/purchases');
-			assert.equal(list.query['filter[customer_id]'], facts.customerId);
-			const grant = sandbox.requests.find((r) => r.method === 'POST');
-			assert.deepEqual(grant.body.data, [{ type: 'offers', id: facts.offerId }]);
-			assert.deepEqual(
-				sandbox.supplement.grants.slice(grantsBefore).map((g) => g.offer),
-				[facts.offerId],
-			);
-		});
+		await check(
+			'agent: the sandbox got exactly the requests the tool calls asked for, with the model’s arguments',
+			() => {
+				const seen = sandbox.requests.map((r) => `${r.method} ${r.path}`).sort();
+				assert.deepEqual(seen, [
+					'GET /v1/contacts',
+					'GET /v1/purchases',
+					`POST /v1/contacts/${facts.contact.id}/relationships/offers`,
+				]);
+				const find = sandbox.requests.find((r) => r.path === '/v1/contacts');
+				assert.equal(find.query['filter[search]'], email);
+				assert.equal(find.query['page[size]'], '5');
+				const list = sandbox.requests.find((r) => r.path === '/v1/purchases');
+				assert.equal(list.query['filter[customer_id]'], facts.customerId);
+				const grant = sandbox.requests.find((r) => r.method === 'POST');
+				assert.deepEqual(grant.body.data, [{ type: 'offers', id: facts.offerId }]);
+				assert.deepEqual(
+					sandbox.supplement.grants.slice(grantsBefore).map((g) => g.offer),
+					[facts.offerId],
+				);
+			},
+		);
 		await check('agent: the model received the tool results: the right records, simplified', () => {
 			const results = happyCalls[1].body.messages.filter((m) => m.role === 'tool');
 			assert.equal(results.length, 3);
@@ -348,7 +355,10 @@ async function checks({ sandbox, n8n, check }) {
 			assert.equal(answer.status, 200, answer.text);
 			const final = happyCalls[1] && model.calls.indexOf(happyCalls[1]);
 			assert.ok(final >= 0);
-			assert.match(answer.json.output, new RegExp(`^${facts.contact.attributes.name} \\(contact ${facts.contact.id}\\)`));
+			assert.match(
+				answer.json.output,
+				new RegExp(`^${facts.contact.attributes.name} \\(contact ${facts.contact.id}\\)`),
+			);
 			assert.match(answer.json.output, new RegExp(`Offer ${facts.offerId} is granted`));
 		});
 
@@ -377,22 +387,37 @@ async function checks({ sandbox, n8n, check }) {
 		const errorCalls = model.calls.filter((c) => c.key === ERRORS);
 		const toolMessages = errorCalls[1] ? errorCalls[1].body.messages.filter((m) => m.role === 'tool') : [];
 		const resultOf = (name) => {
-			const call = errorCalls[0] && errorCalls[1].body.messages.flatMap((m) => m.tool_calls || []).find((c) => c.function.name === name);
+			const call =
+				errorCalls[0] &&
+				errorCalls[1].body.messages.flatMap((m) => m.tool_calls || []).find((c) => c.function.name === name);
 			return call ? String(toolMessages.find((m) => m.tool_call_id === call.id).content) : undefined;
 		};
 		transcript.agent.errors = {
 			webhookAnswer: failing.json || failing.text,
-			toolResults: errorCalls[1] ? { Get_contact: resultOf('Get_contact'), Grant_offer: resultOf('Grant_offer'), Revoke_offer: resultOf('Revoke_offer') } : null,
+			toolResults: errorCalls[1]
+				? {
+						Get_contact: resultOf('Get_contact'),
+						Grant_offer: resultOf('Grant_offer'),
+						Revoke_offer: resultOf('Revoke_offer'),
+					}
+				: null,
 			sandbox: sandbox.requests.map(brief),
 		};
-		await check('agent: tool errors go back to the model as tool results and the run goes on (404, 422, refused Revoke)', () => {
-			assert.equal(errorCalls.length, 2, `calls: ${errorCalls.length}; webhook: ${failing.status} ${failing.text.slice(0, 300)}`);
-			assert.match(resultOf('Get_contact'), /not found|404/i);
-			assert.match(resultOf('Grant_offer'), /archived/);
-			assert.match(resultOf('Revoke_offer'), /Refused: this operation cannot be undone/);
-			assert.equal(failing.status, 200);
-			assert.match(failing.json.output, /^Errors seen:/);
-		});
+		await check(
+			'agent: tool errors go back to the model as tool results and the run goes on (404, 422, refused Revoke)',
+			() => {
+				assert.equal(
+					errorCalls.length,
+					2,
+					`calls: ${errorCalls.length}; webhook: ${failing.status} ${failing.text.slice(0, 300)}`,
+				);
+				assert.match(resultOf('Get_contact'), /not found|404/i);
+				assert.match(resultOf('Grant_offer'), /archived/);
+				assert.match(resultOf('Revoke_offer'), /Refused: this operation cannot be undone/);
+				assert.equal(failing.status, 200);
+				assert.match(failing.json.output, /^Errors seen:/);
+			},
+		);
 		await check('agent: the refused Revoke sent nothing; the 404 and the 422 were one request each', () => {
 			assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
 				'GET /v1/contacts/999999 404',
@@ -410,23 +435,23 @@ async function checks({ sandbox, n8n, check }) {
 		await mcpChecks({ sandbox, n8n, check, facts, transcript });
 
 		// --- the example ----------------------------------------------------------------------------
-		await check('example: ai-agent-customer-support.json imports through the REST API; n8n knows its node types', async () => {
-			const example = JSON.parse(
-				fs.readFileSync(path.join(__dirname, '..', 'examples', 'ai-agent-customer-support.json'), 'utf8'),
-			);
-			const { id: _id, ...rest } = example;
-			const saved = await n8n.rest('POST', '/rest/workflows', { ...rest, name: `${example.name} (REST import)` });
-			const back = await n8n.rest('GET', `/rest/workflows/${saved.id}`);
-			assert.deepEqual(
-				back.nodes.map((n) => n.type).sort(),
-				example.nodes.map((n) => n.type).sort(),
-			);
-			const known = await n8n.rest('POST', '/rest/node-types', {
-				nodeInfos: example.nodes.map((n) => ({ name: n.type, version: n.typeVersion })),
-			});
-			const names = new Set(known.map((k) => k.name));
-			for (const node of example.nodes) assert.ok(names.has(node.type), `n8n does not know ${node.type}`);
-		});
+		await check(
+			'example: ai-agent-customer-support.json imports through the REST API; n8n knows its node types',
+			async () => {
+				const example = JSON.parse(
+					fs.readFileSync(path.join(__dirname, '..', 'examples', 'ai-agent-customer-support.json'), 'utf8'),
+				);
+				const { id: _id, ...rest } = example;
+				const saved = await n8n.rest('POST', '/rest/workflows', { ...rest, name: `${example.name} (REST import)` });
+				const back = await n8n.rest('GET', `/rest/workflows/${saved.id}`);
+				assert.deepEqual(back.nodes.map((n) => n.type).sort(), example.nodes.map((n) => n.type).sort());
+				const known = await n8n.rest('POST', '/rest/node-types', {
+					nodeInfos: example.nodes.map((n) => ({ name: n.type, version: n.typeVersion })),
+				});
+				const names = new Set(known.map((k) => k.name));
+				for (const node of example.nodes) assert.ok(names.has(node.type), `n8n does not know ${node.type}`);
+			},
+		);
 	} finally {
 		fs.mkdirSync(WORK_DIR, { recursive: true });
 		fs.writeFileSync(path.join(WORK_DIR, `ai-transcript-${version}.json`), JSON.stringify(transcript, null, 2));
@@ -459,7 +484,10 @@ async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
 		});
 		sandbox.clearRequests();
 		const offer = sandbox.store.offers.find(
-			(o) => !((sandbox.find('contacts', facts.contact.id).relationships.offers || {}).data || []).some((g) => g.id === o.id),
+			(o) =>
+				!((sandbox.find('contacts', facts.contact.id).relationships.offers || {}).data || []).some(
+					(g) => g.id === o.id,
+				),
 		);
 		const calls = [
 			['Find_contact', { email: facts.contact.attributes.email }],
@@ -489,17 +517,20 @@ async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
 			assert.equal(sandbox.requests[0].query['filter[search]'], facts.contact.attributes.email);
 			assert.deepEqual(sandbox.requests[1].body.data, [{ type: 'offers', id: offer.id }]);
 		});
-		await check('MCP: a 404 and a refused destructive call come back as MCP tool errors; the refused one sent nothing', () => {
-			assert.equal(results.Get_contact.isError, true, text(results.Get_contact));
-			assert.match(text(results.Get_contact), /not found|404/i);
-			assert.equal(results.Revoke_offer.isError, true, text(results.Revoke_offer));
-			assert.match(text(results.Revoke_offer), /Refused: this operation cannot be undone/);
-			assert.deepEqual(
-				sandbox.requests.slice(2).map((r) => `${r.method} ${r.path} ${r.status}`),
-				['GET /v1/contacts/999999 404'],
-			);
-			assert.ok(!JSON.stringify(results).includes(sandbox.token));
-		});
+		await check(
+			'MCP: a 404 and a refused destructive call come back as MCP tool errors; the refused one sent nothing',
+			() => {
+				assert.equal(results.Get_contact.isError, true, text(results.Get_contact));
+				assert.match(text(results.Get_contact), /not found|404/i);
+				assert.equal(results.Revoke_offer.isError, true, text(results.Revoke_offer));
+				assert.match(text(results.Revoke_offer), /Refused: this operation cannot be undone/);
+				assert.deepEqual(
+					sandbox.requests.slice(2).map((r) => `${r.method} ${r.path} ${r.status}`),
+					['GET /v1/contacts/999999 404'],
+				);
+				assert.ok(!JSON.stringify(results).includes(sandbox.token));
+			},
+		);
 	} finally {
 		await client.close().catch(() => undefined);
 	}

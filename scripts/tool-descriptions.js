@@ -118,12 +118,7 @@ function main() {
 			(p) => p.name === 'operation' && p.displayOptions.show.resource.includes(resource.value),
 		);
 		for (const operation of operationProperty.options) {
-			const { parameters, fromModel } = recommendedParameters(
-				properties,
-				resource.value,
-				operation.value,
-				resources,
-			);
+			const { parameters, fromModel } = recommendedParameters(properties, resource.value, operation.value, resources);
 			const toolNode = {
 				id: 'tool',
 				name: `${resource.name} ${operation.name}`,
@@ -139,6 +134,13 @@ function main() {
 			});
 			const schema = toJsonSchema(tool.schema);
 			const destructive = operation.description.endsWith('This cannot be undone.');
+			// Collections of fields to write (Create's, Update Fields, Submission Fields): which of them
+			// the model fills is the user's choice; the table says where.
+			const fieldCollections = properties
+				.filter(
+					(p) => p.type === 'collection' && /Fields$/.test(p.name) && shownFor(p, resource.value, operation.value),
+				)
+				.map((p) => p.displayName);
 			rows.push({
 				resource: resource.name,
 				operation: operation.name,
@@ -146,6 +148,7 @@ function main() {
 				fromModel,
 				schema,
 				destructive,
+				fieldCollections,
 			});
 		}
 	}
@@ -166,15 +169,23 @@ function main() {
 		`Automatically" gives "<operation action> in ${defaults.name}", as below. Input schema: one key per`,
 		"`$fromAI()` call in the tool node's fields, as recommended in [ai-agents.md](ai-agents.md): the record's",
 		`ID, the IDs of a relationship write, required fields; Get Many returns at most ${LIMIT} records and lets the model`,
-		'fill one filter (`search`, else the list\'s first `<resource>_id` filter). Every key is required.',
-		'Destructive operations (⚠) refuse to run with `$fromAI()` fields unless the tool node\'s',
+		"fill one filter (`search`, else the list's first `<resource>_id` filter). Every key is required.",
+		"Destructive operations (⚠) refuse to run with `$fromAI()` fields unless the tool node's",
 		'"Allow Model-Chosen Values" is on.',
+		'',
+		'Writes with optional fields (Create, Update, Submit): add `$fromAI()` to the fields of the named collection',
+		'that the model should set; each becomes one more required key.',
 		'',
 		'| Resource | Operation | Description the model sees | Input schema (key: type — description) |',
 		'| --- | --- | --- | --- |',
 		...rows.map(
 			(r) =>
-				`| ${cell(r.resource)} | ${cell(r.operation)}${r.destructive ? ' ⚠' : ''} | ${cell(r.description)} | ${cell(schemaLine(r.schema))} |`,
+				`| ${cell(r.resource)} | ${cell(r.operation)}${r.destructive ? ' ⚠' : ''} | ${cell(r.description)} | ${cell(
+					schemaLine(r.schema) +
+						(r.fieldCollections.length
+							? `<br>+ the model's fields of ${r.fieldCollections.map((c) => `**${c}**`).join(', ')}`
+							: ''),
+				)} |`,
 		),
 		'',
 		`${rows.length} operations.`,

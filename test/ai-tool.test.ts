@@ -96,8 +96,14 @@ describe('destructive operations as AI tools', () => {
 
 	test.each([
 		['Contact → Delete', { resource: 'contact', operation: 'delete', contactId: rl(fromAi('contactId')) }],
-		['Purchase → Cancel Subscription', { resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl(fromAi('purchaseId')) }],
-		['Contact Note → Delete', { resource: 'contactNote', operation: 'delete', contactNoteId: rl(fromAi('contactNoteId')) }],
+		[
+			'Purchase → Cancel Subscription',
+			{ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl(fromAi('purchaseId')) },
+		],
+		[
+			'Contact Note → Delete',
+			{ resource: 'contactNote', operation: 'delete', contactNoteId: rl(fromAi('contactNoteId')) },
+		],
 	])('%s with a $fromAI ID is refused before any request', async (_name, parameters) => {
 		const result = await runTool(parameters as INodeParameters, {
 			contactId: '3',
@@ -113,7 +119,12 @@ describe('destructive operations as AI tools', () => {
 		const has = new Set((contact.relationships.offers?.data ?? []).map((o: { id: string }) => o.id));
 		const offer = sandbox.store.offers.find((o) => !has.has(o.id))!;
 		const result = await runTool(
-			{ resource: 'contact', operation: 'grantOffers', contactId: rl(fromAi('contactId')), offerIds: fromAi('offerIds') },
+			{
+				resource: 'contact',
+				operation: 'grantOffers',
+				contactId: rl(fromAi('contactId')),
+				offerIds: fromAi('offerIds'),
+			},
 			{ contactId: contact.id, offerIds: offer.id },
 		);
 		expect(result.error).toBeUndefined();
@@ -127,8 +138,14 @@ describe('destructive operations as AI tools', () => {
 describe('the "Allow Model-Chosen Values" switch', () => {
 	const visible = (nodeType: INodeType, parameters: INodeParameters) =>
 		Object.keys(
-			NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, false, false, null, nodeType.description) ??
-				{},
+			NodeHelpers.getNodeParameters(
+				nodeType.description.properties,
+				parameters,
+				true,
+				false,
+				null,
+				nodeType.description,
+			) ?? {},
 		).includes(ALLOW_MODEL_VALUES);
 
 	test('is shown on destructive operations of the tool twin only, off by default', () => {

@@ -30,7 +30,8 @@ const MODEL = 'e2e-standin-model';
 /** The text of a chat message's content (a string or an array of `{ type: 'text', text }` parts). */
 function textOf(content) {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : part.text || '')).join('');
+	if (Array.isArray(content))
+		return content.map((part) => (typeof part === 'string' ? part : part.text || '')).join('');
 	return content == null ? '' : JSON.stringify(content);
 }
 
@@ -132,7 +133,9 @@ async function startOpenAiStandIn({ scripts, apiKey = 'sk-e2e-standin', port = 0
 			if (!script)
 				return {
 					status: 400,
-					json: { error: { message: `no scripted answer for call ${index + 1} of ${key ?? 'an unknown conversation'}` } },
+					json: {
+						error: { message: `no scripted answer for call ${index + 1} of ${key ?? 'an unknown conversation'}` },
+					},
 				};
 			const answer = script({
 				body,

@@ -142,10 +142,14 @@ const OPERATION_WORDS: Record<
 	},
 };
 
-/** The words of the one operation without a record ID (Me → Get): the current user. */
+/**
+ * The words of the one operation without a record ID (Me → Get): the user the credential belongs
+ * to. The action names the credential, not a "current user": as an AI tool's description ("<action>
+ * in Content Platform") a model in a chat would take the current user for the person chatting.
+ */
 const CURRENT_USER = {
 	name: 'Get',
-	action: () => 'Get current user',
+	action: () => 'Get account of the credential',
 	description: () => 'Retrieve the user the credential belongs to',
 };
 
