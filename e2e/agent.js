@@ -30,7 +30,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startOpenAiStandIn } = require('./lib/openai-standin');
-const { retryWhile404, runStandalone } = require('./lib/standalone');
+const { retryWhile404 } = require('./lib/standalone');
 const { WORK_DIR } = require('./lib/n8n');
 
 const TOOL = 'n8n-nodes-content-platform.contentPlatformTool';
@@ -38,6 +38,7 @@ const AGENT_PATH = 'e2e-ai-agent';
 const MCP_PATH = 'e2e-content-platform-mcp';
 const HAPPY = '[e2e:agent]';
 const ERRORS = '[e2e:agent-errors]';
+const EXAMPLE = '[e2e:example]';
 
 /** A resource locator holding an expression. */
 const rlExpr = (expression) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
@@ -243,6 +244,23 @@ async function checks({ sandbox, n8n, check }) {
 					};
 				},
 			],
+			// The example: the model chains the tools through their results (find, then purchases and grant).
+			[EXAMPLE]: [
+				() => ({ toolCalls: [{ name: 'Find_contact', args: { email } }] }),
+				({ toolResults }) => {
+					const [contact] = recordsOf(toolResults[0].content);
+					return {
+						toolCalls: [
+							{ name: 'List_purchases', args: { customerId: contact.customer_id } },
+							{ name: 'Grant_offer', args: { contactId: contact.id, offerIds: facts.offerId } },
+						],
+					};
+				},
+				({ toolResults }) => {
+					const [contact] = recordsOf(toolResults[0].content);
+					return { content: `Done for contact ${contact.id}.` };
+				},
+			],
 			[ERRORS]: [
 				() => ({
 					toolCalls: [
@@ -435,21 +453,80 @@ async function checks({ sandbox, n8n, check }) {
 		await mcpChecks({ sandbox, n8n, check, facts, transcript });
 
 		// --- the example ----------------------------------------------------------------------------
+		const example = JSON.parse(
+			fs.readFileSync(path.join(__dirname, '..', 'examples', 'ai-agent-customer-support.json'), 'utf8'),
+		);
+		let imported;
 		await check(
-			'example: ai-agent-customer-support.json imports through the REST API; n8n knows its node types',
+			'example: ai-agent-customer-support.json imports through the REST API (as the editor imports)',
 			async () => {
-				const example = JSON.parse(
-					fs.readFileSync(path.join(__dirname, '..', 'examples', 'ai-agent-customer-support.json'), 'utf8'),
-				);
 				const { id: _id, ...rest } = example;
-				const saved = await n8n.rest('POST', '/rest/workflows', { ...rest, name: `${example.name} (REST import)` });
-				const back = await n8n.rest('GET', `/rest/workflows/${saved.id}`);
-				assert.deepEqual(back.nodes.map((n) => n.type).sort(), example.nodes.map((n) => n.type).sort());
-				const known = await n8n.rest('POST', '/rest/node-types', {
-					nodeInfos: example.nodes.map((n) => ({ name: n.type, version: n.typeVersion })),
-				});
-				const names = new Set(known.map((k) => k.name));
-				for (const node of example.nodes) assert.ok(names.has(node.type), `n8n does not know ${node.type}`);
+				imported = await n8n.rest('POST', '/rest/workflows', rest);
+				const back = await n8n.rest('GET', `/rest/workflows/${imported.id}`);
+				assert.deepEqual(
+					back.nodes.map((n) => `${n.name}: ${n.type}`).sort(),
+					example.nodes.map((n) => `${n.name}: ${n.type}`).sort(),
+				);
+				assert.deepEqual(Object.keys(back.connections).sort(), Object.keys(example.connections).sort());
+			},
+		);
+		await check(
+			'example: it runs: a chat message, the agent chains its three tools, the answer comes back',
+			async () => {
+				assert.ok(imported, 'not imported');
+				// The imported example with the e2e's credentials, its chat trigger reachable over HTTP
+				// (public, webhook mode); everything else as in the file.
+				const workflow = await n8n.rest('GET', `/rest/workflows/${imported.id}`);
+				for (const node of workflow.nodes) {
+					if (node.credentials && node.credentials.contentPlatformApi)
+						node.credentials = { contentPlatformApi: ref(credential) };
+					if (node.credentials && node.credentials.openAiApi) {
+						node.credentials = { openAiApi: ref(openAi) };
+						node.parameters.model = { __rl: true, mode: 'id', value: model.model };
+					}
+					if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger')
+						node.parameters = {
+							...node.parameters,
+							public: true,
+							mode: 'webhook',
+							options: { responseMode: 'lastNode' },
+						};
+				}
+				await n8n.rest('PATCH', `/rest/workflows/${imported.id}`, workflow);
+				await n8n.activateWorkflow(imported.id);
+				sandbox.clearRequests();
+				const trigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+				const reply = await retryWhile404(() =>
+					postJson(`${n8n.baseUrl}/webhook/${trigger.webhookId}/chat`, {
+						action: 'sendMessage',
+						sessionId: 'e2e-example',
+						chatInput: `${EXAMPLE} What did ${email} buy? Give them offer ${facts.offerId}.`,
+					}),
+				);
+				const calls = model.calls.filter((c) => c.key === EXAMPLE);
+				transcript.example = {
+					chat: reply.json || reply.text,
+					model: calls.length ? calls[calls.length - 1].body.messages : [],
+					sandbox: sandbox.requests.map(brief),
+				};
+				assert.equal(reply.status, 200, reply.text);
+				assert.equal(calls.length, 3, `model calls: ${calls.length}`);
+				assert.equal(reply.json.output, calls.length === 3 ? `Done for contact ${facts.contact.id}.` : undefined);
+				assert.equal(
+					`${sandbox.requests[0].method} ${sandbox.requests[0].path} ${sandbox.requests[0].status}`,
+					'GET /v1/contacts 200',
+				);
+				assert.deepEqual(
+					sandbox.requests
+						.slice(1)
+						.map((r) => `${r.method} ${r.path} ${r.status}`)
+						.sort(),
+					['GET /v1/purchases 200', `POST /v1/contacts/${facts.contact.id}/relationships/offers 200`],
+				);
+				assert.equal(
+					sandbox.requests.find((r) => r.path === '/v1/purchases').query['filter[customer_id]'],
+					facts.customerId,
+				);
 			},
 		);
 	} finally {
@@ -538,4 +615,48 @@ async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
 
 module.exports = { checks, toolNodes, agentWorkflow, mcpWorkflow };
 
-if (require.main === module) runStandalone({ name: 'agent', workflows: () => [], checks });
+/**
+ * Alone: the stack of e2e/lib/stack.js, `n8n start` (waiting up to 10 minutes for it on a loaded
+ * machine), these checks, the closing "N passed, M failed" line.
+ */
+async function standalone() {
+	const { startStack } = require('./lib/stack');
+	let passed = 0;
+	let failed = 0;
+	const check = async (title, fn) => {
+		try {
+			await fn();
+			passed++;
+			process.stdout.write(`✓ ${title}\n`);
+		} catch (error) {
+			failed++;
+			process.stdout.write(
+				`✗ ${title}\n  ${String(error && error.stack ? error.stack : error)
+					.split('\n')
+					.slice(0, 6)
+					.join('\n  ')}\n`,
+			);
+		}
+	};
+	try {
+		const { sandbox, n8n } = await startStack({
+			name: 'agent',
+			keep: process.env.E2E_KEEP === '1',
+			runtime: process.env.E2E_N8N || undefined,
+		});
+		try {
+			await n8n.start({ timeoutMs: 600000 });
+			await checks({ sandbox, n8n, check });
+		} finally {
+			await n8n.cleanup().catch(() => undefined);
+			await sandbox.close();
+		}
+	} catch (error) {
+		failed++;
+		process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
+	}
+	process.stdout.write(`${passed} passed, ${failed} failed\n`);
+	process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+}
+
+if (require.main === module) standalone();
