@@ -31,10 +31,11 @@ async function retryWhile404(fn) {
  * E2E_KEEP=1 keeps the user folder), the module's workflows imported and `publish` published,
  * `n8n start`, the module's checks, the teardown, and the closing "N passed, M failed" line
  * (exit code 1 unless every check passed).
- * @param {{ name: string, workflows: () => object[], publish?: string[],
+ * `startTimeoutMs`: how long to wait for `n8n start` (default: N8nInstance.start's); no workflows, no import.
+ * @param {{ name: string, workflows: () => object[], publish?: string[], startTimeoutMs?: number,
  *   checks: (context: { sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }) => Promise<unknown> }} suite
  */
-function runStandalone({ name, workflows, publish = [], checks }) {
+function runStandalone({ name, workflows, publish = [], checks, startTimeoutMs }) {
 	let passed = 0;
 	let failed = 0;
 	const check = async (title, fn) => {
@@ -59,9 +60,10 @@ function runStandalone({ name, workflows, publish = [], checks }) {
 			runtime: process.env.E2E_N8N || undefined,
 		});
 		try {
-			n8n.importWorkflows(workflows());
+			const list = workflows();
+			if (list.length) n8n.importWorkflows(list);
 			for (const id of publish) n8n.publishWorkflow(id);
-			await n8n.start();
+			await n8n.start(startTimeoutMs ? { timeoutMs: startTimeoutMs } : undefined);
 			await checks({ sandbox, n8n, check });
 		} finally {
 			await n8n.cleanup().catch(() => undefined);
