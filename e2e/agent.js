@@ -133,7 +133,13 @@ function agentWorkflow({ credential, openAiCredential, model, n8nMajor }) {
 	const connections = wire(nodes, tools, 'AI Agent');
 	connections.Webhook = { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] };
 	connections['OpenAI Chat Model'] = { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] };
-	return { name: 'e2e: AI agent with Content Platform tools', nodes, connections, settings: { executionOrder: 'v1' } };
+	return {
+		name: 'e2e: AI agent with Content Platform tools',
+		nodes,
+		connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** MCP Server Trigger with read (Find contact, Get contact), write (Grant offer) and destructive (Revoke offer) tools. */
@@ -154,6 +160,7 @@ function mcpWorkflow({ credential }) {
 		name: 'e2e: MCP server with Content Platform tools',
 		nodes,
 		connections: wire(nodes, tools, 'MCP Server Trigger'),
+		active: false,
 		settings: { executionOrder: 'v1' },
 	};
 }
@@ -180,15 +187,23 @@ function assertSimplified(record) {
 
 /** The seeded facts a conversation is built from: a contact whose customer has purchases, and an offer it lacks. */
 function pickCustomer(sandbox) {
-	const purchase = sandbox.store.purchases.find((p) => p.relationships.customer && p.relationships.customer.data);
-	const customerId = purchase.relationships.customer.data.id;
-	const contact = sandbox.find('contacts', customerId);
+	const idOf = (record, name) => ((record.relationships[name] || {}).data || {}).id;
+	const purchasesOf = (customerId) =>
+		sandbox.store.purchases.filter((p) => idOf(p, 'customer') === customerId).map((p) => p.id);
+	// A customer with purchases and a contact whose email finds only that contact (earlier e2e
+	// checks may have changed the store).
+	const customer = sandbox.store.customers.find((c) => {
+		const contact = idOf(c, 'contact') && sandbox.find('contacts', idOf(c, 'contact'));
+		return (
+			contact &&
+			purchasesOf(c.id).length > 0 &&
+			sandbox.store.contacts.filter((o) => String(o.attributes.email).includes(contact.attributes.email)).length === 1
+		);
+	});
+	const contact = sandbox.find('contacts', idOf(customer, 'contact'));
 	const has = new Set(((contact.relationships.offers || {}).data || []).map((o) => o.id));
 	const offer = sandbox.store.offers.find((o) => !has.has(o.id));
-	const purchases = sandbox.store.purchases
-		.filter((p) => p.relationships.customer.data && p.relationships.customer.data.id === customerId)
-		.map((p) => p.id);
-	return { contact, customerId, offerId: offer.id, purchases };
+	return { contact, customerId: customer.id, offerId: offer.id, purchases: purchasesOf(customer.id) };
 }
 
 async function postJson(url, body) {
@@ -615,7 +630,7 @@ async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
 	}
 }
 
-module.exports = { checks, toolNodes, agentWorkflow, mcpWorkflow };
+module.exports = { checks, toolNodes, agentWorkflow, mcpWorkflow, pickCustomer };
 
 // Alone: no workflows to import (checks() creates its own through the REST API); n8n start may
 // take minutes on a loaded machine.
