@@ -62,7 +62,7 @@ describe('destructive operations as AI tools', () => {
 		const revocations = sandbox.supplement.revocations.length;
 		const result = await runTool(revoke(), { contactId, offerIds: offerId });
 		expect(result.error?.message).toBe(
-			'Refused: this operation cannot be undone, and its contactId, offerIds would come from the model ($fromAI). Nothing was changed.',
+			"Refused: this operation cannot be undone, and its contactId, offerIds would come from the model ($fromAI() or the tool's input). Nothing was changed.",
 		);
 		expect(result.error?.description).toMatch(/Allow Model-Chosen Values/);
 		expect(sandbox.requests).toHaveLength(0);
@@ -85,6 +85,27 @@ describe('destructive operations as AI tools', () => {
 		const result = await runTool(revoke({ contactId: rl(contactId) }), { offerIds: offerId });
 		expect(result.error?.message).toMatch(/^Refused: .* its offerIds would come from the model/);
 		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('in a tool, $json is the model’s arguments too: a destructive field reading it is refused', async () => {
+		const { contactId, offerId } = contactWithOffer();
+		const result = await runTool(revoke({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }), { contactId });
+		expect(result.error?.message).toMatch(/^Refused: .* its contactId would come from the model/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('outside a tool, $json is the previous node’s item: the same Revoke runs', async () => {
+		const { contactId, offerId } = contactWithOffer();
+		sandbox.clearRequests();
+		const result = await runNode({
+			parameters: revoke({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }),
+			credentials: accessTokenCredentials(sandbox),
+			input: [{ contactId }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+			`DELETE /v1/contacts/${contactId}/relationships/offers`,
+		]);
 	});
 
 	test('fixed IDs need no switch: the user chose the records', async () => {
@@ -167,5 +188,8 @@ describe('the "Allow Model-Chosen Values" switch', () => {
 				toolDescription: "={{ $fromAI('x') }}",
 			}),
 		).toEqual(['contactId', 'filters']);
+		const readsInput = { contactId: '={{ $json.contactId }}', offerIds: "={{ $('Webhook').item.json.offer }}" };
+		expect(parametersFromModel(readsInput, true)).toEqual(['contactId']);
+		expect(parametersFromModel(readsInput, false)).toEqual([]);
 	});
 });

@@ -10,7 +10,9 @@ import { showOnlyFor, type OperationContext } from './operation';
  * (spec rows with `destructive`: Delete, Revoke Offers, Replace Offers/Tags, Remove Tags,
  * Deactivate, Cancel Subscription) a `$fromAI()` field means the model picks which records are
  * changed for good, so it is refused unless the user switched on `ALLOW_MODEL_VALUES` on that
- * node. Fixed IDs (or expressions without `$fromAI()`) are not affected.
+ * node; so is a field of a tool node that reads the tool's input item (`$json`, `$input`), which
+ * holds the model's arguments. Fixed IDs, and expressions that read other nodes (`$('Webhook')…`),
+ * are not affected; outside a tool node `$json` is the previous node's item, as always.
  */
 
 /** Name of the switch that lets a model fill a destructive operation's fields. */
@@ -20,19 +22,29 @@ export const ALLOW_MODEL_VALUES = 'allowModelValues';
 const FROM_AI = /\$fromai\s*\(/i;
 
 /**
+ * The tool's own input item (`$json`, `$input`): in a tool node it holds the model's arguments
+ * (n8n 2.x runs the tool on an item that merges the agent's input item with the tool call's
+ * arguments, n8n-core `requests-response.ts`), so a model can set any key read from it.
+ */
+const TOOL_INPUT = /\$json\b|\$input\b/;
+
+/**
  * The top-level parameters of a node whose value holds an expression (a string starting with
- * `=`) that calls `$fromAI()`, anywhere inside (resource locators, collections, lists).
+ * `=`) that a model fills: one that calls `$fromAI()` and, when `inTool`, one that reads the
+ * tool's input item (`$json`, `$input`); anywhere inside (resource locators, collections, lists).
  * @param parameters The node's raw (unevaluated) parameters, as `getNode().parameters` gives them.
+ * @param inTool Whether the node runs as an AI tool (its type is n8n's tool twin, `…Tool`).
  * @returns The parameter names, in the node's order.
  */
-export function parametersFromModel(parameters: INodeParameters): string[] {
-	const usesFromAi = (value: unknown): boolean => {
-		if (typeof value === 'string') return value.startsWith('=') && FROM_AI.test(value);
-		if (Array.isArray(value)) return value.some(usesFromAi);
-		if (value && typeof value === 'object') return Object.values(value).some(usesFromAi);
+export function parametersFromModel(parameters: INodeParameters, inTool = false): string[] {
+	const fromModel = (value: unknown): boolean => {
+		if (typeof value === 'string')
+			return value.startsWith('=') && (FROM_AI.test(value) || (inTool && TOOL_INPUT.test(value)));
+		if (Array.isArray(value)) return value.some(fromModel);
+		if (value && typeof value === 'object') return Object.values(value).some(fromModel);
 		return false;
 	};
-	return Object.keys(parameters).filter((name) => name !== 'toolDescription' && usesFromAi(parameters[name]));
+	return Object.keys(parameters).filter((name) => name !== 'toolDescription' && fromModel(parameters[name]));
 }
 
 /**
@@ -54,8 +66,8 @@ export function allowModelValuesProperty(op: OperationContext): INodeProperties 
 
 /**
  * preSend of every destructive operation: refuses, before any request, when a field of the node
- * uses `$fromAI()` (the node runs as an AI tool and a model chose the value) and the user has not
- * switched on "Allow Model-Chosen Values". The error tells the model (it receives the message as
+ * uses `$fromAI()`, or in a tool node reads the tool's input item (`$json`, `$input`), so that a
+ * model chose the value, and the user has not switched on "Allow Model-Chosen Values". The error tells the model (it receives the message as
  * the tool's result) and the user what to change.
  * @throws NodeOperationError naming the fields that use `$fromAI()`
  */
@@ -64,11 +76,11 @@ export async function refuseModelChosenValues(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
-	const fromModel = parametersFromModel(node.parameters);
+	const fromModel = parametersFromModel(node.parameters, node.type.endsWith('Tool'));
 	if (fromModel.length === 0 || this.getNodeParameter(ALLOW_MODEL_VALUES, false) === true) return requestOptions;
 	throw new NodeOperationError(
 		node,
-		`Refused: this operation cannot be undone, and its ${fromModel.join(', ')} would come from the model ($fromAI). Nothing was changed.`,
+		`Refused: this operation cannot be undone, and its ${fromModel.join(', ')} would come from the model ($fromAI() or the tool's input). Nothing was changed.`,
 		{
 			itemIndex: this.getItemIndex(),
 			description:
