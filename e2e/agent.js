@@ -438,30 +438,51 @@ async function checks({ sandbox, n8n, check }) {
 				: null,
 			sandbox: sandbox.requests.map(brief),
 		};
-		await check(
-			'agent: tool errors go back to the model as tool results and the run goes on (404, 422, refused Revoke)',
-			() => {
-				assert.equal(
-					errorCalls.length,
-					2,
-					`calls: ${errorCalls.length}; webhook: ${failing.status} ${failing.text.slice(0, 300)}`,
+		sandbox.clearFaults();
+		// n8n 2.x hands a tool's error back to the model as the tool's result and the agent goes on;
+		// n8n 1.x fails the whole run at the first tool error (the model is not called again).
+		const agentWorkflowId = created[0].id;
+		const [failedRun] = n8n.getExecutions({ workflowId: agentWorkflowId }).slice(-1);
+		transcript.agent.errors.execution = failedRun && { status: failedRun.status, error: failedRun.error };
+		if (n8n.n8nMajor >= 2) {
+			await check(
+				'agent: tool errors go back to the model as tool results and the run goes on (404, 422, refused Revoke)',
+				() => {
+					assert.equal(
+						errorCalls.length,
+						2,
+						`calls: ${errorCalls.length}; webhook: ${failing.status} ${failing.text.slice(0, 300)}`,
+					);
+					assert.match(resultOf('Get_contact'), /not found|404/i);
+					assert.match(resultOf('Grant_offer'), /archived/);
+					assert.match(resultOf('Revoke_offer'), /Refused: this operation cannot be undone/);
+					assert.equal(failing.status, 200);
+					assert.match(failing.json.output, /^Errors seen:/);
+				},
+			);
+			await check('agent: the refused Revoke sent nothing; the 404 and the 422 were one request each', () => {
+				assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
+					'GET /v1/contacts/999999 404',
+					`POST ${grantPath} 422`,
+				]);
+			});
+		} else {
+			await check('agent (n8n 1.x): a tool error fails the whole run; the model is not called again', () => {
+				assert.equal(errorCalls.length, 1, `calls: ${errorCalls.length}`);
+				assert.equal(failing.status, 500, failing.text);
+				assert.equal(failedRun.status, 'error');
+				assert.match(
+					JSON.stringify(failedRun.error || failedRun.nodes),
+					/Refused: this operation cannot be undone|not found|archived/i,
 				);
-				assert.match(resultOf('Get_contact'), /not found|404/i);
-				assert.match(resultOf('Grant_offer'), /archived/);
-				assert.match(resultOf('Revoke_offer'), /Refused: this operation cannot be undone/);
-				assert.equal(failing.status, 200);
-				assert.match(failing.json.output, /^Errors seen:/);
-			},
-		);
-		await check('agent: the refused Revoke sent nothing; the 404 and the 422 were one request each', () => {
-			assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
-				'GET /v1/contacts/999999 404',
-				`POST ${grantPath} 422`,
-			]);
-		});
+			});
+			await check('agent (n8n 1.x): the refused Revoke sent nothing', () => {
+				assert.ok(!sandbox.requests.some((r) => r.method === 'DELETE'), JSON.stringify(sandbox.requests.map(brief)));
+			});
+		}
 		await check('agent: the access token is in nothing the model received', () => {
 			const seen = JSON.stringify(model.calls.map((c) => c.body));
-			assert.ok(model.calls.length >= 4);
+			assert.ok(model.calls.length >= 3);
 			assert.ok(!seen.includes(sandbox.token), 'the token reached the model');
 			assert.ok(!/Bearer /i.test(seen), 'an Authorization header reached the model');
 		});
@@ -559,11 +580,17 @@ async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
 	const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 	const client = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
 	const url = new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
-	await retryWhile404(async () => {
-		const probe = await fetch(url, { method: 'GET' });
-		if (probe.status === 404) throw new Error(`GET ${url} -> 404`);
-	});
-	await client.connect(new StreamableHTTPClientTransport(url));
+	// The trigger's route may come some seconds after activation (n8n 1.x); a loaded n8n may drop a connection.
+	const t0 = Date.now();
+	for (;;) {
+		try {
+			await client.connect(new StreamableHTTPClientTransport(url));
+			break;
+		} catch (error) {
+			if (Date.now() - t0 > 60000) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
 	try {
 		const { tools } = await client.listTools();
 		transcript.mcp.tools = tools;
