@@ -289,8 +289,21 @@ async function checks({ sandbox, n8n, check }) {
 		},
 	});
 	try {
-		// n8n 1.x mounts its REST routes some seconds after it reports ready.
-		await retryWhile404(() => n8n.rest('GET', '/rest/workflows'));
+		// n8n 1.x mounts its REST routes some seconds after it reports ready (404, or a reset
+		// connection while it still starts up): ask again for up to 2 minutes.
+		for (const t0 = Date.now(); ; ) {
+			try {
+				await n8n.rest('GET', '/rest/workflows');
+				break;
+			} catch (error) {
+				if (
+					!/404|ECONNRESET|ECONNREFUSED|socket hang up/.test(String(error && error.message)) ||
+					Date.now() - t0 > 120000
+				)
+					throw error;
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		}
 		const credential = await n8n.rest('POST', '/rest/credentials', {
 			name: 'Content Platform (AI e2e)',
 			type: 'contentPlatformApi',
