@@ -18,7 +18,10 @@
  *   (`@modelcontextprotocol/sdk`, Streamable HTTP) lists the tools and calls them; errors come
  *   back as MCP tool errors (`isError`).
  * - The example examples/ai-agent-customer-support.json imports through n8n's REST API (as the
- *   editor's import does) and n8n knows each of its node types.
+ *   editor's import does) and runs: with the e2e's credentials and its chat trigger made public,
+ *   a chat message makes the agent chain its three tools (find, then purchases and grant).
+ * n8n 2.x hands a tool error back to the model; n8n 1.x fails the run at the first tool error:
+ * each version is checked for what it does.
  *
  * Everything is created through n8n's REST API in the running instance, so e2e/run.js calls it
  * with one line after `n8n.start()`: `await agent.checks({ sandbox, n8n, check })`.
