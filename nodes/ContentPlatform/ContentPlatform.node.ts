@@ -10,8 +10,9 @@ import { JSON_API_MEDIA_TYPE } from './shared/transport';
 
 /**
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
- * The resources, operations and query fields are derived from the spec tables in `shared/spec.ts`:
- * one folder per resource under `resources/`, one file per operation.
+ * The resources, operations and query fields are derived from the spec tables (`shared/spec/`, and
+ * each resource's `resources/<resource>/spec.ts`): one folder per resource under `resources/`
+ * (see docs/development.md for the map of the code).
  */
 export class ContentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,7 +34,7 @@ export class ContentPlatform implements INodeType {
 		requestDefaults: {
 			// Normalised here for n8n; every request's preSend applies the full rule (shared/baseUrl.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			// Redirects are followed by the package, within the Base URL's origin only (transport.ts).
+			// Redirects are followed by the package, within the Base URL's origin only (transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,

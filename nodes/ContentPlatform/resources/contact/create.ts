@@ -1,16 +1,15 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { attributeFields } from '../../shared/builders/attributes';
 import {
-	attributeFields,
-	idValue,
 	jsonApiWrite,
+	type OperationDescription,
 	operationOf,
 	operationOption,
-	resourceLocator,
 	showOnlyFor,
-	type OperationDescription,
-} from '../../shared/builders';
+} from '../../shared/builders/operation';
+import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
 import { resourceByValue } from '../../shared/spec';
 import { requireId } from '../../shared/transport';
 
