@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { showOnlyFor, type OperationContext } from './operation';
+import { showOnlyFor, type OperationContext } from './context';
 
 /**
  * The guard of destructive operations used as AI tools (issue 25). In the tool node

@@ -1,15 +1,12 @@
 import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { resourceByValue, type EndpointSpec, type Operation, type ResourceSpec } from '../spec';
+import type { Operation } from '../spec';
 import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, refuseRetryOnFail, toItems } from '../transport';
 import { refuseModelChosenValues } from './aiTool';
+import type { OperationContext } from './context';
 import { article, plural } from './text';
 
-/** One resource × operation of the node: the spec rows its fields are built from. */
-export interface OperationContext {
-	resource: ResourceSpec;
-	endpoint: EndpointSpec;
-}
+export { operationOf, showFor, showOnlyFor, type OperationContext } from './context';
 
 /**
  * What one operation file exports: the option of the resource's `operation` property (with the
@@ -18,30 +15,6 @@ export interface OperationContext {
 export interface OperationDescription {
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
-}
-
-/**
- * The spec rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
- * its endpoint for `operation`. Throws for an operation the spec table does not have (a
- * programming error, seen when the node loads).
- */
-export function operationOf(resourceValue: string, operation: Operation): OperationContext {
-	const resource = resourceByValue(resourceValue);
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (!endpoint) throw new Error(`The spec has no "${operation}" endpoint for resource "${resourceValue}"`);
-	return { resource, endpoint };
-}
-
-/** `displayOptions` that show a field for these operations of the resource (all when omitted). */
-export function showFor(resource: ResourceSpec, operations?: Operation[]): INodeProperties['displayOptions'] {
-	return {
-		show: operations ? { resource: [resource.value], operation: operations } : { resource: [resource.value] },
-	};
-}
-
-/** `displayOptions` that show a field for exactly this operation. */
-export function showOnlyFor(op: OperationContext): INodeProperties['displayOptions'] {
-	return showFor(op.resource, [op.endpoint.operation]);
 }
 
 /**
