@@ -13,6 +13,7 @@ import { authenticationProperty, credentialsDescription } from '../ContentPlatfo
 import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
 import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
+import { apiTime, firstFallback } from './apiClock';
 import { TRIGGER_EVENTS } from './events';
 import {
 	BudgetExceeded,
@@ -61,6 +62,17 @@ function filterProperties(): INodeProperties[] {
 	}));
 }
 
+/** The notice under the event for the events that have one (`TriggerEvent.notice`). */
+function noticeProperties(): INodeProperties[] {
+	return TRIGGER_EVENTS.filter((event) => event.notice).map((event) => ({
+		displayName: event.notice!,
+		name: 'notice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: [event.value] } },
+	}));
+}
+
 function toRecord(resource: ResourceObject): PollRecord {
 	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };
 }
@@ -100,6 +112,7 @@ export class ContentPlatformTrigger implements INodeType {
 				})).sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'newOrder',
 			},
+			...noticeProperties(),
 			...filterProperties(),
 			{
 				displayName: 'Simplify',
@@ -140,13 +153,28 @@ export class ContentPlatformTrigger implements INodeType {
 		}
 		const run = async (): Promise<INodeExecutionData[][] | null> => {
 			const byId = new Map<string, ResourceObject>();
+			// The poll's time is the API's (apiClock.ts): from the first answer's `Date` header.
+			let polledAt = started;
+			let answers = 0;
 			const readPage = async (request: {
 				number: number;
 				size: number;
 				query: Record<string, string>;
 			}): Promise<PollRecord[]> => {
 				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
-				const document = await apiRequest(this, 'GET', event.path, qs);
+				const document = await apiRequest(this, 'GET', event.path, qs, {}, (headers) => {
+					if (answers++ > 0) return;
+					const time = apiTime(headers);
+					if (time) {
+						clock.now = time.now;
+						polledAt = time.at;
+					} else if (firstFallback(`${this.getWorkflow().id}/${this.getNode().name}`)) {
+						this.logger.warn(
+							"Content Platform Trigger: the API's answers carry no readable Date header; the trigger uses n8n's clock instead (records dated by a server clock that is off may be emitted late or more than once)",
+							{ event: event.value },
+						);
+					}
+				});
 				const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 				for (const resource of resources) byId.set(String(resource.id), resource);
 				return resources.map(toRecord);
@@ -164,6 +192,7 @@ export class ContentPlatformTrigger implements INodeType {
 			}
 			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
 			const resuming = cursor !== undefined && cursor.resume !== undefined;
+			// `now` becomes the API's time once the first answer is in (strategies read it after that).
 			const clock = {
 				now: started,
 				notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt),
@@ -193,7 +222,19 @@ export class ContentPlatformTrigger implements INodeType {
 				);
 			}
 			if (!holdsLease(staticData, lease!)) return null;
-			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
+			const stored = storeCursor(scan.cursor(key));
+			if (!('cursor' in readCursor(stored, key, event.strategy.kind))) {
+				// Never save a position the next poll could not read (it would start over and emit again).
+				throw new NodeOperationError(
+					this.getNode(),
+					"The trigger's position after this poll would exceed its size bounds (see the trigger guide). Nothing was emitted and the position did not move.",
+					{ description: `Event: ${event.name}` },
+				);
+			}
+			for (const warning of scan.warnings?.() ?? []) {
+				this.logger.warn(`Content Platform Trigger: ${warning}`, { event: event.value });
+			}
+			staticData.cursor = stored as IDataObject;
 			if (!complete) {
 				this.logger.info(
 					'Content Platform Trigger: more records than one poll can read within its time budget; the next poll continues where this one stopped',
@@ -202,8 +243,8 @@ export class ContentPlatformTrigger implements INodeType {
 				// Orders and the like emit nothing yet (oldest first, later); transactions emit what was read.
 				return fresh.length ? [fresh.map(toItem)] : null;
 			}
-			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
-			if (!resuming) staticData.polledAt = started;
+			// `polledAt`: the start (API's clock) of the last poll that read everything new (not part of a backlog).
+			if (!resuming) staticData.polledAt = polledAt;
 			return fresh.length ? [fresh.map(toItem)] : null;
 		};
 		try {

@@ -221,3 +221,35 @@ test('newOrder: two polls at once on a slow API: one reads and emits, the other 
 	expect([a.items, b.items].filter((items) => items === null)).toHaveLength(1);
 	expect(trigger.staticData.lease).toBeUndefined();
 });
+
+describe.each([
+	['newOrder', 'orders'],
+	['newTransaction', 'transactions'],
+	['newFormSubmission', 'form_submissions'],
+	['newContact', 'contacts'],
+	['newCustomer', 'customers'],
+	['newOrderItem', 'order_items'],
+	['newPurchase', 'purchases'],
+])('%s: a server that ignores page[number] (ties reordered on every request)', (event, type) => {
+	test('is detected within 2 requests of the poll: a clear error, nothing emitted, position unchanged', async () => {
+		const trigger = runner(event);
+		expect((await trigger.poll()).error).toBeUndefined();
+		// 250 new records, 30 of them sharing the newest instant (their order changes on every request).
+		const fresh = insert(type, 220);
+		const at = tick(1);
+		for (let i = 0; i < 30; i++) fresh.push(sandbox.insert(type, {}, {}, { created_at: at }).id);
+		if (type === 'transactions') tick(3600);
+		const before = JSON.stringify(trigger.staticData);
+		sandbox.adversity.shuffleTies = true;
+		sandbox.adversity.ignorePageNumber = true;
+		sandbox.clearRequests();
+		const failed = await trigger.poll();
+		expect(failed.error).toBeInstanceOf(NodeOperationError);
+		expect(failed.error!.message).toMatch(/it seems to ignore page\[number\]/);
+		expect(failed.items).toBeNull();
+		expect(sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/')).length).toBeLessThanOrEqual(2);
+		expect(JSON.stringify(trigger.staticData)).toBe(before);
+		sandbox.adversity.ignorePageNumber = false;
+		expect(ids(await trigger.poll()).sort()).toEqual([...fresh].sort());
+	});
+});
