@@ -41,8 +41,7 @@ import {
 import {
 	MAX_RETRIES,
 	ScanError,
-	repeatedPage,
-	repeats,
+	checkAnswer,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -178,10 +177,7 @@ class CreatedAtScan implements Scan {
 		const request = this.pending!;
 		const start = (request.number - 1) * request.size;
 		const previous = this.previous;
-		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
-			throw repeatedPage(request);
-		}
-		this.first ??= records;
+		this.first = checkAnswer(this.first, request, records);
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		if (this.seeking) {
 			if (!this.seek(start, records)) return;

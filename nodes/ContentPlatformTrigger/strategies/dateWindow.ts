@@ -31,8 +31,7 @@ import {
 import {
 	MAX_RETRIES,
 	ScanError,
-	repeatedPage,
-	repeats,
+	checkAnswer,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -138,10 +137,7 @@ class DateWindowScan implements Scan {
 	read(records: PollRecord[]): void {
 		const request = this.pending;
 		const start = (request.number - 1) * request.size;
-		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
-			throw repeatedPage(this.next()!);
-		}
-		this.first ??= records;
+		this.first = checkAnswer(this.first, request, records);
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		if (this.tail) {
 			const found = this.tail.size === 0 || records.some((r) => this.tail!.has(r.id));

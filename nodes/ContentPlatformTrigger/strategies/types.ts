@@ -114,8 +114,24 @@ export function repeats(first: PollRecord[] | undefined, records: PollRecord[]):
 	return first.slice(0, 3).some((r) => now.has(r.id));
 }
 
+/**
+ * The read check all strategies make on each answer, before anything else: an answer for a later
+ * window (`start` > 0) that is full and `repeats` the poll's first answer means a server that
+ * ignores `page[number]` (throws `repeatedPage`).
+ * @returns the poll's first answer (`records` when there was none yet).
+ */
+export function checkAnswer(
+	first: PollRecord[] | undefined,
+	request: Pick<PageRequest, 'number' | 'size'>,
+	records: PollRecord[],
+): PollRecord[] {
+	const start = (request.number - 1) * request.size;
+	if (start > 0 && records.length === request.size && repeats(first, records)) throw repeatedPage(request);
+	return first ?? records;
+}
+
 /** The error of a repeated page. */
-export function repeatedPage(request: PageRequest): ScanError {
+export function repeatedPage(request: Pick<PageRequest, 'number' | 'size'>): ScanError {
 	return new ScanError(
 		`The API answered page ${request.number} (page[size]=${request.size}) with the records of the previous page: it seems to ignore page[number]. Nothing was emitted and the trigger's position did not move.`,
 		'repeated-page',
