@@ -12,6 +12,7 @@
 import * as path from 'node:path';
 
 import type { Sandbox } from '../test/sandbox';
+import { EVENT_TYPES } from '../test/trigger/events';
 import { TriggerRunner } from '../test/trigger/pollHarness';
 
 /** The plain-JS sandbox, loaded from the source tree (it is not compiled into .bench-tmp). */
@@ -51,17 +52,6 @@ export type TriggerResult =
 			/** New Transaction: requests of an idle poll by the transactions dated since midnight (UTC) of the day before. */
 			transactions: Array<{ sinceYesterday: number; idleRequests: number }>;
 	  };
-
-/** The events measured per event, with their sandbox type. */
-const EVENTS: Array<[string, string]> = [
-	['newOrder', 'orders'],
-	['newTransaction', 'transactions'],
-	['newFormSubmission', 'form_submissions'],
-	['newContact', 'contacts'],
-	['newCustomer', 'customers'],
-	['newOrderItem', 'order_items'],
-	['newPurchase', 'purchases'],
-];
 
 const credentials = (sandbox: Sandbox) => ({
 	contentPlatformApi: { baseUrl: sandbox.url, accessToken: sandbox.token },
@@ -151,7 +141,7 @@ async function transactionCost(counts: number[]): Promise<Array<{ sinceYesterday
 /**
  * Drives the trigger's poll() through n8n-core's PollContext (test/trigger/pollHarness.ts) on the
  * New Order event: median of 5 idle polls, a burst of `job.burst` new orders, and the cursor size
- * after `job.cursorRecords` orders were emitted in bursts of 500; then per event (`EVENTS`) the
+ * after `job.cursorRecords` orders were emitted in bursts of 500; then per event (`EVENT_TYPES`) the
  * figures of `eventFigures`, and New Transaction's idle cost by the day's transactions.
  */
 export async function benchTrigger(job: TriggerJob): Promise<TriggerResult> {
@@ -184,7 +174,7 @@ export async function benchTrigger(job: TriggerJob): Promise<TriggerResult> {
 		}
 		const json = JSON.stringify(runner.staticData);
 		const events: EventFigures[] = [];
-		for (const [event, type] of EVENTS) events.push(await eventFigures(event, type, job.burst));
+		for (const [event, type] of EVENT_TYPES) events.push(await eventFigures(event, type, job.burst));
 		return {
 			status: 'measured',
 			idle: { requests: idleRequests, ms: idleMs[2] },
