@@ -37,7 +37,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 		strategy: dateWindowStrategy,
 		// Cost measured by bench/trigger.ts (docs/trigger.md).
 		notice:
-			"The API cannot sort transactions, so every poll reads all transactions since midnight (UTC) of the day before: about 1 request per 90 of them (2 requests with 150, 12 with 1,000), idle polls included. For frequent polls on a busy account, prefer the Content Platform Webhook Trigger's Payment Succeeded event (instant, one call per payment).",
+			"The API cannot sort transactions, so every poll, idle or not, reads all transactions since midnight (UTC) of the day before: 3 requests with 230 of them, 13 with 1,000, 25 with 2,000. For frequent polls on a busy account, prefer the Content Platform Webhook Trigger's Payment Succeeded event (instant, one call per payment).",
 	},
 	{
 		resource: 'formSubmission',
