@@ -14,6 +14,7 @@
  */
 const assert = require('node:assert/strict');
 const { waitFor } = require('./lib/wait');
+const { retryWhile404 } = require('./lib/standalone');
 const { API_CREDENTIAL } = require('./lib/stack');
 const { emitted, assertExactlyOnce, EVERY_20_SECONDS, NODE } = require('./trigger-adversity');
 
@@ -53,7 +54,8 @@ const polls = (sandbox) =>
  * @param {{ check: (name: string, fn: () => unknown) => Promise<void>, n8n: object, sandbox: object, credential?: object }} stack
  */
 async function runTriggerClockCheck({ check, n8n, sandbox, credential = API_CREDENTIAL }) {
-	const created = await n8n.rest('POST', '/rest/workflows', clockWorkflow(credential));
+	// n8n 1.x mounts its REST routes some seconds after it reports ready (404 until then).
+	const created = await retryWhile404(() => n8n.rest('POST', '/rest/workflows', clockWorkflow(credential)));
 	const workflowId = created.id;
 	sandbox.adversity.clockOffsetMs = SKEW_MS;
 	try {
