@@ -43,6 +43,21 @@ function clockWorkflow(credential) {
 	};
 }
 
+/**
+ * Calls `fn` (an n8n REST call) until n8n 1.x has mounted its REST routes, some seconds after it
+ * reports ready: 404 (retryWhile404) or a reset connection meanwhile; any other error is thrown.
+ */
+async function whenRoutesReady(fn) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await retryWhile404(fn);
+		} catch (error) {
+			if (!/ECONNRESET|socket hang up/.test(String(error && error.message)) || attempt >= 15) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
 /** The trigger's list requests (site filter 1). */
 const polls = (sandbox) =>
 	sandbox.requests.filter((r) => r.method === 'GET' && r.rawPath === '/v1/orders' && r.query['filter[site_id]'] === '1')
@@ -54,8 +69,7 @@ const polls = (sandbox) =>
  * @param {{ check: (name: string, fn: () => unknown) => Promise<void>, n8n: object, sandbox: object, credential?: object }} stack
  */
 async function runTriggerClockCheck({ check, n8n, sandbox, credential = API_CREDENTIAL }) {
-	// n8n 1.x mounts its REST routes some seconds after it reports ready (404 until then).
-	const created = await retryWhile404(() => n8n.rest('POST', '/rest/workflows', clockWorkflow(credential)));
+	const created = await whenRoutesReady(() => n8n.rest('POST', '/rest/workflows', clockWorkflow(credential)));
 	const workflowId = created.id;
 	sandbox.adversity.clockOffsetMs = SKEW_MS;
 	try {
