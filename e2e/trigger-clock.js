@@ -45,14 +45,16 @@ function clockWorkflow(credential) {
 
 /**
  * Calls `fn` (an n8n REST call) until n8n 1.x has mounted its REST routes, some seconds after it
- * reports ready: 404 (retryWhile404) or a reset connection meanwhile; any other error is thrown.
+ * reports ready: 404 (retryWhile404), a reset connection or a 503 ("Database is not ready!")
+ * meanwhile; any other error is thrown.
  */
 async function whenRoutesReady(fn) {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await retryWhile404(fn);
 		} catch (error) {
-			if (!/ECONNRESET|socket hang up/.test(String(error && error.message)) || attempt >= 15) throw error;
+			if (!/ECONNRESET|socket hang up|failed: 503|-> 503/.test(String(error && error.message)) || attempt >= 30)
+				throw error;
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 		}
 	}
