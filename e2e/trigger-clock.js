@@ -39,6 +39,8 @@ function clockWorkflow(credential) {
 			},
 		],
 		connections: {},
+		// n8n 1.x's REST create needs `active` (NOT NULL column); 2.x accepts it.
+		active: false,
 		settings: { executionOrder: 'v1' },
 	};
 }
