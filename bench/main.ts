@@ -4,7 +4,8 @@
  * runs every job of bench/worker.ts in its own child process (one sandbox per child, on
  * 127.0.0.1), prints a markdown report and writes it to bench/RESULTS.md.
  *
- * Options: `--quick` (N = 1,000 and 10,000 only, 3 rounds, no file written), `--no-write`.
+ * Options: `--quick` (N = 1,000 and 10,000 only, 3 rounds, no file written), `--no-write`,
+ * `--trigger-only [--json FILE]` (the trigger part alone, printed; raw figures to FILE).
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -86,7 +87,72 @@ function log(message: string): void {
 	process.stderr.write(`${message}\n`);
 }
 
+/** Trigger figures of the code before issue 22 (main 6bb88f0), measured with this bench: `--trigger-only --json`. */
+const TRIGGER_BEFORE_FILE = path.resolve(__dirname, '../../bench/trigger-before.json');
+
+/** The `## Trigger` section of RESULTS.md (before → after per event when TRIGGER_BEFORE_FILE exists). */
+function triggerSection(trigger: TriggerResult): string[] {
+	const lines = ['## Trigger', ''];
+	if (trigger.status === 'pending') return [...lines, `Pending: ${trigger.reason}.`, ''];
+	lines.push('| Measure | Requests | Time ms | Other |', '|---|---:|---:|---|');
+	lines.push(`| Idle poll (nothing new) | ${trigger.idle.requests} | ${fmt(trigger.idle.ms, 1)} | |`);
+	lines.push(
+		`| Burst of ${fmt(trigger.burst.records)} new orders | ${trigger.burst.requests} | ${fmt(trigger.burst.ms)} | ${fmt(trigger.burst.items)} items emitted |`,
+	);
+	lines.push(
+		`| Cursor after ${fmt(trigger.cursor.records)} records | | | ${trigger.cursor.bytes} bytes: \`${trigger.cursor.json}\` |`,
+	);
+	lines.push('');
+	const before = fs.existsSync(TRIGGER_BEFORE_FILE)
+		? (JSON.parse(fs.readFileSync(TRIGGER_BEFORE_FILE, 'utf8')) as TriggerResult & {
+				commit?: string;
+				measured?: string;
+			})
+		: undefined;
+	const old = before && before.status === 'measured' ? before : undefined;
+	const pair = (a: number | undefined, b: number) => (a === undefined ? fmt(b) : `${fmt(a)} → ${fmt(b)}`);
+	lines.push(
+		'Per event (issue 22), each part in a fresh seeded sandbox through PollContext: an idle poll (median of 3), a burst of ' +
+			`${fmt(trigger.burst.records)} new records in one poll, the static data after it, and the same burst with the API's clock 10 min ahead of n8n's ` +
+			'(records dated by it, its `Date` header from it) followed by 3 idle polls.' +
+			(old
+				? ` Before → after: before = ${before?.commit ?? 'main'} measured ${before?.measured ?? ''} with this bench (\`bench/trigger-before.json\`).`
+				: ''),
+		'',
+		'| Event | Idle requests | Burst requests | Items of the burst | Cursor bytes | Clock +10 min: emitted of burst | repeated | items of the 3 idle polls |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
+	);
+	for (const e of trigger.events) {
+		const o = old?.events?.find((x) => x.event === e.event);
+		lines.push(
+			`| ${e.event} | ${pair(o?.idleRequests, e.idleRequests)} | ${pair(o?.burst.requests, e.burst.requests)} | ${pair(o?.burst.items, e.burst.items)} | ${pair(o?.cursorBytes, e.cursorBytes)} | ${pair(o?.skew.emitted, e.skew.emitted)} | ${pair(o?.skew.repeated, e.skew.repeated)} | ${pair(o?.skew.idleItems, e.skew.idleItems)} |`,
+		);
+	}
+	lines.push(
+		'',
+		'New Transaction (no `sort` in the spec): requests of an idle poll by the transactions dated since midnight (UTC) of the day before the newest hour read (spread evenly up to now):',
+		'',
+		'| Transactions since midnight (UTC) of the day before | Idle poll requests |',
+		'|---:|---:|',
+	);
+	for (const t of trigger.transactions) {
+		const o = old?.transactions?.find((x) => x.sinceYesterday === t.sinceYesterday);
+		lines.push(`| ${fmt(t.sinceYesterday)} | ${pair(o?.idleRequests, t.idleRequests)} |`);
+	}
+	lines.push('');
+	return lines;
+}
+
 async function main(): Promise<void> {
+	if (process.argv.includes('--trigger-only')) {
+		// The trigger part alone (no RESULTS.md): its section, or with `--json FILE` the raw figures.
+		log('trigger…');
+		const trigger = await runJob<TriggerResult>({ kind: 'trigger', burst: 1000, cursorRecords: 10000 });
+		const file = process.argv[process.argv.indexOf('--json') + 1];
+		if (process.argv.includes('--json') && file) fs.writeFileSync(file, `${JSON.stringify(trigger, null, 1)}\n`);
+		process.stdout.write(`${triggerSection(trigger).join('\n')}\n`);
+		return;
+	}
 	const quick = process.argv.includes('--quick');
 	const write = !quick && !process.argv.includes('--no-write');
 	const sizes = quick ? [1000, 10000] : [1000, 10000, 50000];
@@ -214,20 +280,7 @@ async function main(): Promise<void> {
 		'',
 	);
 
-	lines.push('## Trigger', '');
-	if (trigger.status === 'pending') {
-		lines.push(`Pending: ${trigger.reason}.`, '');
-	} else {
-		lines.push('| Measure | Requests | Time ms | Other |', '|---|---:|---:|---|');
-		lines.push(`| Idle poll (nothing new) | ${trigger.idle.requests} | ${fmt(trigger.idle.ms, 1)} | |`);
-		lines.push(
-			`| Burst of ${fmt(trigger.burst.records)} new orders | ${trigger.burst.requests} | ${fmt(trigger.burst.ms)} | ${fmt(trigger.burst.items)} items emitted |`,
-		);
-		lines.push(
-			`| Cursor after ${fmt(trigger.cursor.records)} records | | | ${trigger.cursor.bytes} bytes: \`${trigger.cursor.json}\` |`,
-		);
-		lines.push('');
-	}
+	lines.push(...triggerSection(trigger));
 
 	const report = lines.join('\n');
 	process.stdout.write(`${report}\n`);

@@ -148,7 +148,14 @@ async function runTriggerAdversityChecks({ check, n8n, sandbox }) {
 	});
 }
 
-module.exports = { triggerAdversityWorkflows, runTriggerAdversityChecks };
+module.exports = {
+	triggerAdversityWorkflows,
+	runTriggerAdversityChecks,
+	emitted,
+	assertExactlyOnce,
+	EVERY_20_SECONDS,
+	NODE,
+};
 
 /** `node e2e/trigger-adversity.js` (after `npm run build`): these checks alone, in a fresh stack. */
 if (require.main === module) {

@@ -539,7 +539,7 @@ class N8nInstance {
 	}
 
 	/** Start `n8n start` in the background and wait for /healthz (and /healthz/readiness). */
-	async start({ timeoutMs = 120000 } = {}) {
+	async start({ timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 120000 } = {}) {
 		if (this.server) return this.server;
 		const t0 = Date.now();
 		const logFile = path.join(this.logDir, `start-${Date.now()}.log`);

@@ -12,36 +12,11 @@ import {
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
 import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
-import { CURSOR_VERSION, iso, parseTime, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
+import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
+import { fieldLabel } from '../ContentPlatform/shared/builders/text';
+import { parseTime, type PollRecord } from './cursor';
 import { TRIGGER_EVENTS } from './events';
-import {
-	BudgetExceeded,
-	asRunningPoll,
-	holdsLease,
-	notBefore,
-	releaseLease,
-	runScan,
-	takeLease,
-	waitForRunningPoll,
-} from './poll';
-import { ScanError } from './strategies/types';
-
-/** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
-const DEFAULT_BUDGET_MS = 300_000;
-
-/** Part of the budget left unused (the emitted items still have to reach n8n). */
-const BUDGET_MARGIN = 0.1;
-
-/** How long a lease outlives the poll's budget (a poll that never ends frees the trigger then). */
-const LEASE_GRACE_MS = 30_000;
-
-/** Shown names of the trigger's filters (spec filter name → field name). */
-const FILTER_NAMES: Record<string, string> = {
-	site_id: 'Site ID',
-	form_id: 'Form ID',
-	customer_id: 'Customer ID',
-	item_type_eq: 'Item Type',
-};
+import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
 
 function filterProperties(): INodeProperties[] {
 	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) => ({
@@ -52,12 +27,23 @@ function filterProperties(): INodeProperties[] {
 		default: {},
 		displayOptions: { show: { event: [event.value] } },
 		options: event.filters.map((filter) => ({
-			displayName: FILTER_NAMES[filter.name] ?? filter.name,
+			displayName: fieldLabel(filter.name),
 			name: filter.name,
 			type: 'string',
 			default: '',
 			description: filter.description,
 		})),
+	}));
+}
+
+/** The notice under the event for the events that have one (`TriggerEvent.notice`). */
+function noticeProperties(): INodeProperties[] {
+	return TRIGGER_EVENTS.filter((event) => event.notice).map((event) => ({
+		displayName: event.notice!,
+		name: 'notice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: [event.value] } },
 	}));
 }
 
@@ -100,14 +86,9 @@ export class ContentPlatformTrigger implements INodeType {
 				})).sort((a, b) => a.name.localeCompare(b.name)),
 				default: 'newOrder',
 			},
+			...noticeProperties(),
 			...filterProperties(),
-			{
-				displayName: 'Simplify',
-				name: 'simple',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return a simplified version of the response instead of the raw data',
-			},
+			simplifyProperty,
 		],
 	};
 
@@ -121,115 +102,39 @@ export class ContentPlatformTrigger implements INodeType {
 			const value = String(filters[filter.name] ?? '').trim();
 			if (value !== '') filterQs[`filter[${filter.name}]`] = value;
 		}
-		const key = JSON.stringify([event.value, filterQs]);
-		const staticData = this.getWorkflowStaticData('node');
-		const manual = this.getMode() === 'manual';
-		const started = Date.now();
 		const withBudget = this as IPollFunctions & { getPollBudgetMs?: () => number };
-		const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-		const deadline = started + budget * (1 - BUDGET_MARGIN);
-
-		const lease = manual ? undefined : takeLease(staticData, started, budget + LEASE_GRACE_MS);
-		if (!manual && !lease) {
-			this.logger.info(
-				'Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped',
-				{ event: event.value },
-			);
-			await waitForRunningPoll(staticData);
-			return null;
-		}
-		const run = async (): Promise<INodeExecutionData[][] | null> => {
-			const byId = new Map<string, ResourceObject>();
-			const readPage = async (request: {
-				number: number;
-				size: number;
-				query: Record<string, string>;
-			}): Promise<PollRecord[]> => {
-				const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
-				const document = await apiRequest(this, 'GET', event.path, qs);
-				const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
-				for (const resource of resources) byId.set(String(resource.id), resource);
-				return resources.map(toRecord);
-			};
-			const toItem = (record: PollRecord): INodeExecutionData => {
-				const resource = byId.get(record.id)!;
-				return { json: simple ? simplifyResource(resource) : (resource as unknown as IDataObject) };
-			};
-
-			let cursor: Cursor | undefined;
-			if (!manual) {
-				const stored = readCursor(staticData.cursor, key, event.strategy.kind);
-				if ('cursor' in stored) cursor = stored.cursor;
-				else if (stored.problem === 'unreadable') cursor = recover(this, event.strategy.kind, key, staticData.polledAt);
-			}
-			// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
-			const resuming = cursor !== undefined && cursor.resume !== undefined;
-			const clock = {
-				now: started,
-				notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt),
-			};
-			const scan = event.strategy.start(cursor, clock);
-			let complete = true;
-			const failure = await runScan(scan, readPage, deadline, () => Date.now()).then(
-				(result) => {
-					complete = result.complete;
-					return undefined;
-				},
-				(error: unknown) => error,
-			);
-			if (failure instanceof ScanError || failure instanceof BudgetExceeded) {
-				throw new NodeOperationError(this.getNode(), failure.message, { description: `Event: ${event.name}` });
-			}
-			if (failure) throw failure as NodeOperationError;
-			if (manual) {
-				const newest = scan.newest();
-				return newest ? [[toItem(newest)]] : null;
-			}
-			const fresh = cursor ? scan.fresh() : [];
-			if (scan.suppressed) {
-				this.logger.warn(
-					`Content Platform Trigger: ${scan.suppressed} record(s) newer than the saved position but created over an hour before the previous poll were not emitted (the saved position was older than that poll)`,
-					{ event: event.value },
-				);
-			}
-			if (!holdsLease(staticData, lease!)) return null;
-			staticData.cursor = storeCursor(scan.cursor(key)) as IDataObject;
-			if (!complete) {
-				this.logger.info(
-					'Content Platform Trigger: more records than one poll can read within its time budget; the next poll continues where this one stopped',
-					{ event: event.value },
-				);
-				// Orders and the like emit nothing yet (oldest first, later); transactions emit what was read.
-				return fresh.length ? [fresh.map(toItem)] : null;
-			}
-			// `polledAt`: the start of the last poll that read everything new (not part of a backlog).
-			if (!resuming) staticData.polledAt = started;
-			return fresh.length ? [fresh.map(toItem)] : null;
-		};
+		const byId = new Map<string, ResourceObject>();
 		try {
-			return manual ? await run() : await asRunningPoll(staticData, run);
-		} finally {
-			if (lease) releaseLease(staticData, lease);
+			const records = await runPoll({
+				event,
+				key: JSON.stringify([event.value, filterQs]),
+				staticData: this.getWorkflowStaticData('node'),
+				manual: this.getMode() === 'manual',
+				now: () => Date.now(),
+				budgetMs: typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS,
+				readPage: async (request) => {
+					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
+					let headers: IDataObject = {};
+					const document = await apiRequest(this, 'GET', event.path, qs, {}, (h) => (headers = h));
+					const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
+					for (const resource of resources) byId.set(String(resource.id), resource);
+					return { records: resources.map(toRecord), headers };
+				},
+				log: this.logger,
+				who: `${this.getWorkflow().id}/${this.getNode().name}`,
+			});
+			if (!records) return null;
+			return [
+				records.map((record) => {
+					const resource = byId.get(record.id)!;
+					return { json: simple ? simplifyResource(resource) : (resource as unknown as IDataObject) };
+				}),
+			];
+		} catch (error) {
+			if (error instanceof PollFailure) {
+				throw new NodeOperationError(this.getNode(), error.message, { description: `Event: ${event.name}` });
+			}
+			throw error as NodeOperationError;
 		}
 	}
-}
-
-/**
- * A stored cursor this package cannot read (garbage, or written by something else): logged, then
- * - `createdAt`, `dateWindow`: when the time of the previous successful poll is known, the poll
- *   goes on from that time (records created since are emitted; records dated at or after that
- *   poll's start that it had emitted are emitted again); otherwise a fresh baseline;
- * - `idOnly` (no timestamps): a fresh baseline (form submissions of the gap are not emitted).
- */
-function recover(context: IPollFunctions, kind: Cursor['kind'], key: string, polledAt: unknown): Cursor | undefined {
-	const known = typeof polledAt === 'number' && Number.isFinite(polledAt) && kind !== 'idOnly';
-	context.logger.warn(
-		known
-			? `Content Platform Trigger: the saved position could not be read; emitting the records created after the previous successful poll (${iso(polledAt as number)})`
-			: 'Content Platform Trigger: the saved position could not be read and the time of the previous poll is unknown; starting afresh from the newest records (records created since the last successful poll are not emitted)',
-	);
-	if (!known) return undefined;
-	const watermark = iso(polledAt as number);
-	if (kind === 'createdAt') return { v: CURSOR_VERSION, kind, key, watermark, ids: [], ahead: [], odd: [] };
-	return { v: CURSOR_VERSION, kind: 'dateWindow', key, watermark, floor: watermark, ids: [], odd: [] };
 }

@@ -107,15 +107,21 @@ export const MAX_ODD = 200;
 
 /**
  * The `odd` list of the next cursor: the IDs of the records of `fresh` (oldest first) that have no
- * readable `created_at`, newest first, then the IDs remembered before; each once, at most
- * `MAX_ODD`.
+ * readable `created_at`, newest first, then the IDs remembered before that this poll read again
+ * (`seen`), then the other remembered ones; each once, at most `MAX_ODD`. The strategies hold back
+ * undated records beyond that room (so the first two groups always fit: none is emitted twice).
  */
-export function nextOdd(fresh: PollRecord[], remembered: Iterable<string>): string[] {
+export function nextOdd(
+	fresh: PollRecord[],
+	remembered: Iterable<string>,
+	seen: ReadonlyMap<string, unknown>,
+): string[] {
 	const undated = fresh
 		.filter((r) => Number.isNaN(r.time))
 		.map((r) => r.id)
 		.reverse();
-	return [...new Set([...undated, ...remembered])].slice(0, MAX_ODD);
+	const old = [...remembered];
+	return [...new Set([...undated, ...old.filter((id) => seen.has(id)), ...old])].slice(0, MAX_ODD);
 }
 
 /**

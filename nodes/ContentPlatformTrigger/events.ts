@@ -18,6 +18,8 @@ export interface TriggerEvent {
 	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
 	filters: FilterSpec[];
+	/** What the editor shows under the event when polling this list has a cost or a bound to know (docs/trigger.md). */
+	notice?: string;
 }
 
 /** The trigger's optional filters, by spec filter name; each event offers those its list has. */
@@ -28,10 +30,21 @@ const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
  * contacts, customers and order items. Strategy per list (see strategies/): transactions have no
  * `sort` (spec "GET /v1/transactions"), form submissions no timestamps (spec "form_submissions").
  */
-const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy }> = [
+const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; notice?: string }> = [
 	{ resource: 'order', strategy: createdAtStrategy },
-	{ resource: 'transaction', strategy: dateWindowStrategy },
-	{ resource: 'formSubmission', strategy: idOnlyStrategy },
+	{
+		resource: 'transaction',
+		strategy: dateWindowStrategy,
+		// Cost measured by bench/trigger.ts (docs/trigger.md).
+		notice:
+			"The API cannot sort transactions, so every poll, idle or not, reads all transactions since midnight (UTC) of the day before: 3 requests with 230 of them, 13 with 1,000, 25 with 2,000. For frequent polls on a busy account, prefer the Content Platform Webhook Trigger's Payment Succeeded event (instant, one call per payment).",
+	},
+	{
+		resource: 'formSubmission',
+		strategy: idOnlyStrategy,
+		notice:
+			"Form submissions carry no timestamp, so new ones are found by ID. If the API returns submissions made at the same instant in a different order on each request, more than 9 of them in one instant can be missed or emitted twice. For forms that receive many submissions at once, prefer the Content Platform Webhook Trigger's Form Submission event (instant, no such bound).",
+	},
 	{ resource: 'contact', strategy: createdAtStrategy },
 	{ resource: 'customer', strategy: createdAtStrategy },
 	{ resource: 'orderItem', strategy: createdAtStrategy },
@@ -40,7 +53,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy }> = 
 ];
 
 /** The trigger's events, derived from the spec tables (`RESOURCES`). */
-export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy }) => {
+export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy, notice }) => {
 	const resource = RESOURCES.find((r) => r.value === value)!;
 	const list = resource.endpoints.find((e) => e.operation === 'getAll')!;
 	return {
@@ -50,5 +63,6 @@ export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: v
 		path: list.path,
 		strategy,
 		filters: (list.query.filters ?? []).filter((f) => TRIGGER_FILTERS.includes(f.name)),
+		...(notice ? { notice } : {}),
 	};
 });

@@ -15,6 +15,11 @@
  *   start at the top), delete this many random records among those before the window (already
  *   read by the client), so the list shifts back; their IDs are appended to `deleted`.
  *
+ * - `clockOffsetMs`: the API's clock runs this many ms ahead of the host's (negative: behind).
+ *   Records created without a `created_at` are dated by it, and every answer's `Date` header
+ *   shows it (`apiNow`), as a server whose clock is off would do;
+ * - `omitDate`: answers carry no `Date` header (a server or proxy that leaves it out).
+ *
  * Future-dated records need no switch: insert them with a future `created_at`.
  */
 const { createRng } = require('./data');
@@ -27,10 +32,17 @@ function createAdversity(seed = 12) {
 		delayMs: 0,
 		createdAt: {},
 		deleteBetweenPages: 0,
+		clockOffsetMs: 0,
+		omitDate: false,
 		/** IDs deleted by `deleteBetweenPages`, in order. */
 		deleted: [],
 		random: createRng(seed),
 	};
+}
+
+/** The API's clock (ms since the epoch): the host's `Date.now()` moved by `clockOffsetMs`. */
+function apiNow(adversity) {
+	return Date.now() + ((adversity && adversity.clockOffsetMs) || 0);
 }
 
 /** Hook: the page to serve (`ignorePageNumber` → always the first). */
@@ -85,4 +97,4 @@ function delayFor(adversity, recorded) {
 		: 0;
 }
 
-module.exports = { createAdversity, page, afterSort, attributes, delayFor };
+module.exports = { createAdversity, apiNow, page, afterSort, attributes, delayFor };

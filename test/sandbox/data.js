@@ -690,7 +690,7 @@ function normalizeRelationship(def, name, value) {
 
 /**
  * Creates the in-memory database.
- * @param {{ seed?: boolean }} [options]
+ * @param {{ seed?: boolean, now?: () => number }} [options] `now`: the clock that dates records created without `created_at` (default `Date.now`).
  * @returns {{ store: Record<string, object[]>, insert: Function, insertMany: Function, clear: Function, find: Function }}
  */
 function createDatabase(options = {}) {
@@ -716,7 +716,9 @@ function createDatabase(options = {}) {
 		if (!store[type]) store[type] = [];
 		const id = allocateId(type, opts.id);
 		const n = idNumber(id);
-		const createdAt = new Date(opts.created_at || attributes.created_at || Date.now()).toISOString();
+		const createdAt = new Date(
+			opts.created_at || attributes.created_at || (options.now ? options.now() : Date.now()),
+		).toISOString();
 		const attrs = { ...(def.defaults ? def.defaults(n, createdAt) : {}), ...attributes };
 		if (def.hasTimestamps || def.createdAtAttribute) attrs.created_at = attributes.created_at || createdAt;
 		if (def.hasTimestamps) attrs.updated_at = attributes.updated_at || attrs.created_at;

@@ -205,6 +205,10 @@ export interface Adversity {
 	deleteBetweenPages: number;
 	/** IDs deleted by `deleteBetweenPages`, in order. */
 	deleted: string[];
+	/** The API's clock runs this many ms ahead of the host's (negative: behind): records created without `created_at` are dated by it and every answer's `Date` header shows it. */
+	clockOffsetMs: number;
+	/** Answers carry no `Date` header. */
+	omitDate: boolean;
 }
 
 export interface Sandbox {

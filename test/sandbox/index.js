@@ -1049,6 +1049,9 @@ async function handleRequest(state, req, res) {
 	const delay = adversity.delayFor(state.adversity, recorded);
 	if (delay) await sleep(state, delay);
 	if (state.closed) return;
+	// The `Date` header from the API's clock (HTTP-date, whole seconds), on every answer.
+	if (state.adversity.omitDate) res.sendDate = false;
+	else res.setHeader('Date', new Date(adversity.apiNow(state.adversity)).toUTCString());
 	const fault = takeFault(state, recorded);
 	if (fault && (await applyFault(state, fault, req, res, recorded))) return;
 	if (tooLarge)
@@ -1082,7 +1085,10 @@ async function handleRequest(state, req, res) {
  * @returns {Promise<import('./index').Sandbox>}
  */
 async function createSandbox(options = {}) {
-	const db = createDatabase({ seed: options.seed !== false });
+	/** @type {ReturnType<typeof adversity.createAdversity>} */
+	let switches;
+	// Records are dated by the API's clock (adversity.clockOffsetMs).
+	const db = createDatabase({ seed: options.seed !== false, now: () => adversity.apiNow(switches) });
 	const oauth = {
 		clientId: 'client-id',
 		clientSecret: 'client-secret',
@@ -1102,7 +1108,7 @@ async function createSandbox(options = {}) {
 		issuedTokens: [],
 		account: accounts.createAccount(options.account),
 		closed: false,
-		adversity: adversity.createAdversity(),
+		adversity: (switches = adversity.createAdversity()),
 	};
 
 	const server = http.createServer((req, res) => {

@@ -5,7 +5,9 @@
  * per instant, records inserted while a poll runs, injected failures (500, 429, reset, truncated
  * JSON), a restart between any two polls, and per case: ties reordered on every request, records
  * deleted between two requests of a poll, future-dated records, malformed `created_at`,
- * overlapping polls (a slow API, two polls of one trigger at once), a restart while a poll runs.
+ * overlapping polls (a slow API, two polls of one trigger at once), a restart while a poll runs,
+ * and (issue 22) the API's clock 10 minutes ahead of n8n's or behind it (records dated by the
+ * API's clock, its `Date` header from it) with bursts of over 400 records and ties reordered.
  * Each run asserts the full set: every record inserted (and not deleted) emitted exactly once.
  *
  * Kept apart from the unit tests (`npm run test:unit` skips `*.long.test.ts`; `npm test` runs all).
@@ -42,6 +44,8 @@ interface Case {
 	malformed?: boolean;
 	overlap?: boolean;
 	restartDuring?: boolean;
+	/** The API's clock minus n8n's (ms): sandbox `clockOffsetMs`; with it, bursts of over 400 records. */
+	skewMs?: number;
 }
 
 const CASES: Case[] = [
@@ -52,6 +56,8 @@ const CASES: Case[] = [
 	{ name: 'malformed created_at', malformed: true },
 	{ name: 'overlapping polls', overlap: true },
 	{ name: 'restart during a poll', restartDuring: true },
+	{ name: "API's clock 10 min ahead, bursts over 400, ties reordered", skewMs: 600_000, shuffleTies: true },
+	{ name: "API's clock 10 min behind, bursts over 400, ties reordered", skewMs: -600_000, shuffleTies: true },
 ];
 
 /** Largest tie group inserted: createdAt reads ties of up to 48 records per instant whole under any order; idOnly (ties invisible) up to 9. */
@@ -105,6 +111,8 @@ describe.each(EVENTS)('$event', (eventCase) => {
 			// The simulated clock jumps by minutes while a poll runs (records created during it).
 			trigger.budgetMs = 86_400_000;
 			sandbox.adversity.shuffleTies = Boolean(options.shuffleTies);
+			const skew = options.skewMs ?? 0;
+			sandbox.adversity.clockOffsetMs = skew;
 			await trigger.poll();
 			const inserted: string[] = [];
 			const emitted: string[] = [];
@@ -119,10 +127,12 @@ describe.each(EVENTS)('$event', (eventCase) => {
 			const burst = (n: number) => {
 				for (let i = 0; i < n; ) {
 					const tie = Math.min(n - i, random() < 0.3 ? 2 + int(MAX_TIE[strategy] - 2) : 1);
-					const at = tick(1 + int(90));
+					tick(1 + int(90));
+					// Dated by the API's clock (n8n's clock + skew).
+					const at = new Date(clockMs + skew).toISOString();
 					for (let j = 0; j < tie; j++, i++) {
 						const future = options.future && random() < 0.03;
-						const createdAt = future ? new Date(clockMs + (1 + int(72)) * 3_600_000).toISOString() : at;
+						const createdAt = future ? new Date(clockMs + skew + (1 + int(72)) * 3_600_000).toISOString() : at;
 						const record = sandbox.insert(type, {}, {}, { created_at: createdAt });
 						if (options.malformed && strategy !== 'idOnly' && random() < 0.05)
 							sandbox.adversity.createdAt[record.id] = MALFORMED[int(MALFORMED.length - 1)];
@@ -139,7 +149,7 @@ describe.each(EVENTS)('$event', (eventCase) => {
 			};
 
 			for (let poll = 0; poll < POLLS; poll++) {
-				burst(int(MAX_BURST));
+				burst(options.skewMs && random() < 0.4 ? 401 + int(200) : int(MAX_BURST));
 				// Transactions: polls days apart, so the date window a poll reads holds a few bursts.
 				tick(strategy === 'dateWindow' ? (30 + int(20)) * 3600 : random() < 0.5 ? int(60) : int(20 * 3600));
 				if (random() < 0.3) trigger.restart();

@@ -3,13 +3,15 @@
  * the API misbehaves (issue 12): an unreadable cursor (logged in n8n's log; the gap since the
  * previous poll is emitted, no history), a 1970 watermark (no replay, logged), a server that
  * ignores page[number] (a clear error, nothing emitted, cursor unchanged), a backlog larger than
- * the poll budget (continues over later polls), and two polls at once (one reads, one waits).
+ * the poll budget (continues over later polls), two polls at once (one reads, one waits), and
+ * (issue 22) an API whose clock is 10 minutes off n8n's or whose answers carry no `Date` header.
  */
 import { PollContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Sandbox } from '../sandbox';
+import { EVENT_TYPES } from './events';
 import { TriggerRunner, type PollResult } from './pollHarness';
 
 let sandbox: Sandbox;
@@ -220,4 +222,71 @@ test('newOrder: two polls at once on a slow API: one reads and emits, the other 
 	expect([...ids(a), ...ids(b)]).toEqual(fresh);
 	expect([a.items, b.items].filter((items) => items === null)).toHaveLength(1);
 	expect(trigger.staticData.lease).toBeUndefined();
+});
+
+describe.each(EVENT_TYPES)(
+	'%s: a server that ignores page[number] (ties reordered on every request)',
+	(event, type) => {
+		test('is detected within 2 requests of the poll: a clear error, nothing emitted, position unchanged', async () => {
+			const trigger = runner(event);
+			expect((await trigger.poll()).error).toBeUndefined();
+			// 250 new records, 30 of them sharing the newest instant (their order changes on every request).
+			const fresh = insert(type, 220);
+			const at = tick(1);
+			for (let i = 0; i < 30; i++) fresh.push(sandbox.insert(type, {}, {}, { created_at: at }).id);
+			if (type === 'transactions') tick(3600);
+			const before = JSON.stringify(trigger.staticData);
+			sandbox.adversity.shuffleTies = true;
+			sandbox.adversity.ignorePageNumber = true;
+			sandbox.clearRequests();
+			const failed = await trigger.poll();
+			expect(failed.error).toBeInstanceOf(NodeOperationError);
+			expect(failed.error!.message).toMatch(/it seems to ignore page\[number\]/);
+			expect(failed.items).toBeNull();
+			expect(sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/')).length).toBeLessThanOrEqual(2);
+			expect(JSON.stringify(trigger.staticData)).toBe(before);
+			sandbox.adversity.ignorePageNumber = false;
+			expect(ids(await trigger.poll()).sort()).toEqual([...fresh].sort());
+		});
+	},
+);
+
+// The trigger's clock is the API's (issue 22): the API's clock 10 minutes ahead of n8n's or behind
+// it (records dated by it, its `Date` header from it); without a `Date` header, n8n's clock.
+describe.each(
+	EVENT_TYPES.filter(([event]) => ['newOrder', 'newTransaction', 'newFormSubmission', 'newPurchase'].includes(event)),
+)('%s', (event, type) => {
+	test.each([
+		['10 min ahead of', 600_000],
+		['10 min behind', -600_000],
+	])("the API's clock %s n8n's: a burst of 500 is emitted once, idle polls emit nothing", async (_label, skew) => {
+		sandbox.adversity.clockOffsetMs = skew;
+		const trigger = new TriggerRunner({ event }, accessTokenCredentials(sandbox));
+		expect(ids(await trigger.poll())).toEqual([]);
+		nowMs += 5_000;
+		// Dated "now" by the API's clock (the sandbox's default created_at).
+		const fresh = sandbox.insertMany(type, 500).map((r) => r.id);
+		nowMs += 2_000;
+		const emitted = ids(await trigger.poll());
+		expect(emitted.sort()).toEqual([...fresh].sort());
+		for (let i = 0; i < 3; i++) {
+			nowMs += 60_000;
+			expect(await trigger.poll()).toEqual({ items: null });
+		}
+		expect(warnings).toEqual([]);
+		// The saved poll time is the API's.
+		expect(Math.abs((trigger.staticData.polledAt as number) - (nowMs + skew))).toBeLessThan(1000);
+	});
+});
+
+test("no Date header: n8n's clock, logged once", async () => {
+	sandbox.adversity.omitDate = true;
+	const trigger = new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox));
+	await trigger.poll();
+	nowMs += 5_000;
+	const fresh = sandbox.insertMany('orders', 3).map((r) => r.id);
+	nowMs += 1_000;
+	expect(ids(await trigger.poll())).toEqual(fresh);
+	expect(await trigger.poll()).toEqual({ items: null });
+	expect(warnings.filter((w) => /no readable Date header/.test(w))).toHaveLength(1);
 });

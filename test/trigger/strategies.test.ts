@@ -7,6 +7,9 @@
  */
 import {
 	CURSOR_VERSION,
+	MAX_AHEAD,
+	MAX_ODD,
+	MAX_RESUME,
 	MAX_SET_IDS,
 	packIds,
 	readCursor,
@@ -28,8 +31,8 @@ import {
 	takeLease,
 } from '../../nodes/ContentPlatformTrigger/poll';
 import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
-import { dateWindowStrategy } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow';
-import { idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
+import { MAX_WINDOW_IDS, dateWindowStrategy } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow';
+import { MAX_DONE_IDS, idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
 import {
 	ScanError,
 	repeats,
@@ -659,4 +662,143 @@ test('idOnly: a backlog over several polls with records dated ahead on top and r
 	expect(paused).toBeGreaterThanOrEqual(3);
 	expect(new Set(emitted).size).toBe(emitted.length);
 	expect(new Set(emitted)).toEqual(new Set(added));
+});
+
+describe('bounded lists of the cursor: an overflow never re-emits (issue 22)', () => {
+	const emittedOnce = (all: string[]) => {
+		const counts = new Map<string, number>();
+		for (const id of all) counts.set(id, (counts.get(id) ?? 0) + 1);
+		return [...counts.values()].filter((n) => n > 1).length;
+	};
+
+	test(`createdAt ahead (MAX_AHEAD = ${MAX_AHEAD}): records dated ahead beyond it are held back, then emitted once the clock passes them`, async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		let cursor = (await poll(createdAtStrategy, list, undefined)).cursor;
+		// 250 records dated 1 to 250 minutes ahead of the clock at NOW.
+		for (let i = 0; i < 250; i++) list.add(`f${i}`, 60 * (i + 1));
+		const emitted: string[] = [];
+		const first = await poll(createdAtStrategy, list, cursor, NOW);
+		emitted.push(...first.fresh);
+		expect(first.fresh).toHaveLength(MAX_AHEAD);
+		// The nearest ahead are emitted; the farthest are held back and logged.
+		expect(first.fresh[0]).toBe('f0');
+		expect(first.scan.warnings!().join('\n')).toMatch(/50 new record\(s\) dated ahead .* held back/);
+		cursor = first.cursor;
+		expect(readCursor(storeCursor(cursor), KEY, 'createdAt')).toHaveProperty('cursor');
+		// Same clock: nothing again, nothing new (no room yet).
+		const second = await poll(createdAtStrategy, list, cursor, NOW);
+		expect(second.fresh).toEqual([]);
+		cursor = second.cursor;
+		// The clock moves past all of them: the held-back ones come, each once.
+		for (const now of [NOW + 100 * 60_000, NOW + 300 * 60_000, NOW + 400 * 60_000]) {
+			const step = await poll(createdAtStrategy, list, cursor, now);
+			emitted.push(...step.fresh);
+			cursor = step.cursor;
+		}
+		expect(emittedOnce(emitted)).toBe(0);
+		expect(new Set(emitted).size).toBe(250);
+	});
+
+	test(`createdAt / dateWindow odd (MAX_ODD = ${MAX_ODD}): undated records beyond it are held back, emitted once there is room`, async () => {
+		for (const strategy of [createdAtStrategy, dateWindowStrategy]) {
+			const list = new FakeList(strategy === createdAtStrategy);
+			const baseline = await poll(strategy, list, undefined);
+			for (let i = 0; i < 250; i++) list.records.push({ id: `u${i}`, time: Number.NaN });
+			const emitted: string[] = [];
+			const first = await poll(strategy, list, baseline.cursor);
+			emitted.push(...first.fresh);
+			expect(first.fresh).toHaveLength(MAX_ODD);
+			expect(first.scan.warnings!().join('\n')).toMatch(
+				/50 new record\(s\) without a readable created_at were held back/,
+			);
+			// Read again while all are still there: nothing twice, the 50 still held.
+			const second = await poll(strategy, list, first.cursor);
+			expect(second.fresh).toEqual([]);
+			// 100 of the emitted ones are deleted: room for the 50 held back.
+			for (const id of first.fresh.slice(0, 100)) list.remove(id);
+			const third = await poll(strategy, list, second.cursor);
+			emitted.push(...third.fresh);
+			expect(third.fresh).toHaveLength(50);
+			expect((await poll(strategy, list, third.cursor)).fresh).toEqual([]);
+			expect(emittedOnce(emitted)).toBe(0);
+			expect(new Set(emitted).size).toBe(250);
+		}
+	});
+
+	test(`createdAt IDs at the watermark (MAX_SET_IDS = ${MAX_SET_IDS}): beyond, the watermark moves 1 ms past that instant`, async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		const baseline = await poll(createdAtStrategy, list, undefined);
+		// Non-consecutive IDs (no runs to pack): MAX_SET_IDS + 1 records in one instant.
+		for (let i = 0; i <= MAX_SET_IDS; i++) list.add(`s${i * 2}`, 5);
+		const first = await poll(createdAtStrategy, list, baseline.cursor, LATER);
+		expect(new Set(first.fresh).size).toBe(MAX_SET_IDS + 1);
+		const c = first.cursor as CreatedAtCursor;
+		expect(Date.parse(c.watermark!)).toBe(NOW + 5_001);
+		expect(c.ids).toEqual([]);
+		expect(first.scan.warnings!().join('\n')).toMatch(/more than 5000 records share the created_at/);
+		expect(readCursor(storeCursor(c), KEY, 'createdAt')).toHaveProperty('cursor');
+		list.add('next', 6);
+		expect((await poll(createdAtStrategy, list, c, LATER)).fresh).toEqual(['next']);
+	});
+
+	test(`dateWindow IDs (MAX_WINDOW_IDS = ${MAX_WINDOW_IDS}): beyond, the floor rises; nothing is emitted twice`, async () => {
+		const list = new FakeList(false);
+		for (let i = 0; i < 20; i++) list.add(`old${i}`, -3600 * 30 + i);
+		let cursor = (await poll(dateWindowStrategy, list, undefined)).cursor;
+		const emitted: string[] = [];
+		for (let round = 0; round < 3; round++) {
+			for (let i = 0; i < 400; i++) list.add(`r${round}-${i}`, round * 600 + i);
+			const step = await poll(dateWindowStrategy, list, cursor, NOW + (round + 1) * 600_000);
+			emitted.push(...step.fresh);
+			cursor = step.cursor;
+			expect((cursor as DateWindowCursor).ids.length).toBeLessThanOrEqual(MAX_WINDOW_IDS);
+		}
+		expect((await poll(dateWindowStrategy, list, cursor, NOW + 3_600_000)).fresh).toEqual([]);
+		expect(emittedOnce(emitted)).toBe(0);
+		expect(new Set(emitted).size).toBe(1200);
+	});
+
+	test(`idOnly emitted during a backlog (MAX_DONE_IDS = ${MAX_DONE_IDS}): a poll that would go past it fails instead of pausing`, async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(`old${i}`, -1000 + i);
+		let cursor: Cursor = (await poll(idOnlyStrategy, list, undefined)).cursor;
+		for (let i = 0; i < MAX_DONE_IDS + 500; i++) list.add(String(10_000 + i), 1 + i);
+		const emitted: string[] = [];
+		let failed: unknown;
+		for (let polls = 0; polls < 20 && !failed; polls++) {
+			try {
+				const step = await poll(idOnlyStrategy, list, cursor, LATER, 15);
+				emitted.push(...step.fresh);
+				cursor = step.cursor;
+			} catch (error) {
+				failed = error;
+			}
+		}
+		expect(failed).toBeInstanceOf(BudgetExceeded);
+		expect(emittedOnce(emitted)).toBe(0);
+		expect(emitted.length).toBeLessThanOrEqual(MAX_DONE_IDS);
+	});
+
+	test(`createdAt backlog points (MAX_RESUME = ${MAX_RESUME}): beyond, the shallowest is read again later; nothing twice`, async () => {
+		const list = new FakeList();
+		for (let i = 1; i <= 40; i++) list.add(i, -1000 + i);
+		let cursor: Cursor = (await poll(createdAtStrategy, list, undefined)).cursor;
+		for (let i = 0; i < 3000; i++) list.add(10_000 + i, 1 + i);
+		const emitted: string[] = [];
+		let maxPoints = 0;
+		let polls = 0;
+		for (; polls < 400; polls++) {
+			const step = await poll(createdAtStrategy, list, cursor, LATER, 3);
+			emitted.push(...step.fresh);
+			cursor = step.cursor;
+			maxPoints = Math.max(maxPoints, (cursor as CreatedAtCursor).resume?.length ?? 0);
+			if (step.complete && !(cursor as CreatedAtCursor).resume && step.fresh.length === 0) break;
+		}
+		expect(polls).toBeLessThan(400);
+		expect(maxPoints).toBe(MAX_RESUME);
+		expect(emittedOnce(emitted)).toBe(0);
+		expect(new Set(emitted).size).toBe(3000);
+	});
 });

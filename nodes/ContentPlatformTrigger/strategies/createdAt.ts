@@ -10,7 +10,15 @@
  * first record is not newer than that instant is read again from further up). The poll stops at
  * the first record older than the watermark. New = newer than the watermark (and not an emitted
  * future-dated record), or at the watermark with an unseen ID, or without a readable `created_at`
- * and not emitted before. The watermark never passes the poll's clock: a record dated after it is emitted once and remembered by ID until the clock passes it.
+ * and not emitted before. The watermark never passes the poll's clock (the API's, apiClock.ts): a
+ * record dated after it is emitted once and remembered by ID until the clock passes it.
+ *
+ * Bounds (none of them re-emits on overflow): at most MAX_AHEAD records dated ahead are
+ * remembered: further ones, farthest ahead first, are held back (emitted by a later poll, once
+ * there is room or the clock has passed them) and the poll logs a warning; at most MAX_ODD
+ * records without a readable `created_at`: further ones are held back the same way; at most
+ * MAX_SET_IDS IDs at the watermark instant: beyond, the watermark moves 1 ms past that instant
+ * (a record created later at that very millisecond is not emitted) and the poll logs it.
  *
  * Limit: an instant that fills a whole window (more than 98 records at one `created_at`) cannot be
  * bounded inside one answer; it is read with contiguous pages, exact only if the API's tie order
@@ -20,6 +28,8 @@ import {
 	CURSOR_VERSION,
 	TRIGGER_PAGE_SIZE,
 	MAX_AHEAD,
+	MAX_ODD,
+	MAX_SET_IDS,
 	nextOdd,
 	MAX_RESUME,
 	iso,
@@ -31,8 +41,7 @@ import {
 import {
 	MAX_RETRIES,
 	ScanError,
-	repeatedPage,
-	repeats,
+	checkAnswer,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -60,7 +69,16 @@ class CreatedAtScan implements Scan {
 
 	private readonly floor: number;
 
-	private readonly horizon: number;
+	/** The poll's clock (read when needed: it is the API's once the first answer is in). */
+	private get horizon(): number {
+		return this.clock.now;
+	}
+
+	/** Records held back by this poll because a bounded list was full (see the module comment). */
+	private held = { ahead: 0, odd: 0 };
+
+	/** Set when the IDs at the watermark instant exceeded MAX_SET_IDS (the watermark moved past it). */
+	private movedPast?: number;
 
 	private readonly known: Set<string>;
 
@@ -98,7 +116,6 @@ class CreatedAtScan implements Scan {
 		this.baseline = old === undefined;
 		this.watermark = old?.watermark ? parseTime(old.watermark) : Number.NEGATIVE_INFINITY;
 		this.floor = Math.max(this.watermark, clock.notBefore);
-		this.horizon = clock.now;
 		this.known = new Set(old?.ids);
 		this.ahead = new Map((old?.ahead ?? []).map(([id, at]) => [id, parseTime(at)]));
 		this.odd = new Set(old?.odd);
@@ -160,10 +177,7 @@ class CreatedAtScan implements Scan {
 		const request = this.pending!;
 		const start = (request.number - 1) * request.size;
 		const previous = this.previous;
-		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
-			throw repeatedPage(request);
-		}
-		this.first ??= records;
+		this.first = checkAnswer(this.first, request, records);
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		if (this.seeking) {
 			if (!this.seek(start, records)) return;
@@ -254,16 +268,47 @@ class CreatedAtScan implements Scan {
 		if (this.paused) return [];
 		const list = [...this.seen.values()];
 		this.suppressed = 0;
-		return list
+		this.held = { ahead: 0, odd: 0 };
+		const candidates = list
 			.map((record, index) => ({ record, index }))
 			.filter(({ record }) => this.isNew(record))
 			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || b.index - a.index)
 			.map(({ record }) => record);
+		// The bounded lists of the next cursor must hold every record emitted now: hold back the rest.
+		const { watermark } = this.position();
+		let aheadRoom = MAX_AHEAD - [...this.ahead.values()].filter((at) => at > watermark).length;
+		let oddRoom = MAX_ODD - list.filter((r) => Number.isNaN(r.time) && this.odd.has(r.id)).length;
+		return candidates.filter((record) => {
+			if (Number.isNaN(record.time)) {
+				if (oddRoom-- > 0) return true;
+				this.held.odd++;
+				return false;
+			}
+			if (record.time <= this.horizon || aheadRoom-- > 0) return true;
+			this.held.ahead++;
+			return false;
+		});
 	}
 
-	cursor(key: string): Cursor {
-		if (this.paused) return { ...this.old!, key, resume: this.paused };
-		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
+	warnings(): string[] {
+		const out: string[] = [];
+		if (this.held.ahead)
+			out.push(
+				`${this.held.ahead} new record(s) dated ahead of the API's clock were held back: the trigger remembers at most ${MAX_AHEAD} emitted records dated ahead; they are emitted by a later poll (once the API's clock has passed them or there is room)`,
+			);
+		if (this.held.odd)
+			out.push(
+				`${this.held.odd} new record(s) without a readable created_at were held back: the trigger remembers at most ${MAX_ODD} such records; they are emitted by a later poll once there is room`,
+			);
+		if (this.movedPast !== undefined)
+			out.push(
+				`more than ${MAX_SET_IDS} records share the created_at ${iso(this.movedPast)}: the trigger's position moved past that instant (a record created later with that very created_at would not be emitted)`,
+			);
+		return out;
+	}
+
+	/** The next cursor's watermark (ms) and the IDs at it (before any bound is applied). */
+	private position(): { watermark: number; ids: string[] } {
 		const top = this.topInstant();
 		let watermark = this.watermark;
 		let ids = [...this.known];
@@ -275,6 +320,19 @@ class CreatedAtScan implements Scan {
 		}
 		if (!this.baseline && this.clock.notBefore > watermark && this.clock.notBefore <= this.clock.now) {
 			watermark = this.clock.notBefore;
+			ids = [];
+		}
+		return { watermark, ids };
+	}
+
+	cursor(key: string): Cursor {
+		if (this.paused) return { ...this.old!, key, resume: this.paused };
+		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
+		let { watermark, ids } = this.position();
+		if (ids.length > MAX_SET_IDS) {
+			// Too many IDs at one instant to store: move past it (no record of it is emitted again).
+			this.movedPast = watermark;
+			watermark += 1;
 			ids = [];
 		}
 		const ahead = new Map([...this.ahead].filter(([, at]) => at > watermark));
@@ -291,7 +349,7 @@ class CreatedAtScan implements Scan {
 				.sort((a, b) => a[1] - b[1])
 				.slice(0, MAX_AHEAD)
 				.map(([id, at]) => [id, iso(at)]),
-			odd: nextOdd(fresh, this.odd),
+			odd: nextOdd(fresh, this.odd, this.seen),
 		};
 	}
 

@@ -18,6 +18,7 @@
  */
 import {
 	CURSOR_VERSION,
+	MAX_ODD,
 	nextOdd,
 	TRIGGER_PAGE_SIZE,
 	dayBefore,
@@ -30,8 +31,7 @@ import {
 import {
 	MAX_RETRIES,
 	ScanError,
-	repeatedPage,
-	repeats,
+	checkAnswer,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -56,7 +56,16 @@ class DateWindowScan implements Scan {
 
 	private readonly floor: number;
 
-	private readonly horizon: number;
+	/** The poll's clock (read when needed: it is the API's once the first answer is in). */
+	private get horizon(): number {
+		return this.clock.now;
+	}
+
+	/** Undated records held back by this poll (`odd` full, see `fresh`). */
+	private heldOdd = 0;
+
+	/** The activation probe's `filter[start_date]`, fixed for all pages of one probe window. */
+	private probeStart?: { probe: number; date: string | undefined };
 
 	private readonly known: Set<string>;
 
@@ -89,7 +98,6 @@ class DateWindowScan implements Scan {
 	) {
 		const floor = old?.floor ? parseTime(old.floor) : Number.NEGATIVE_INFINITY;
 		this.floor = Math.max(floor, clock.notBefore);
-		this.horizon = clock.now;
 		this.known = new Set(old?.ids);
 		this.odd = new Set(old?.odd);
 		const resume = old?.resume;
@@ -113,8 +121,11 @@ class DateWindowScan implements Scan {
 	/** The `filter[start_date]` of this poll's requests (none: the whole list). */
 	private startDate(): string | undefined {
 		if (this.old) return this.floor === Number.NEGATIVE_INFINITY ? undefined : dayBefore(this.floor, 1);
-		const days = PROBE_DAYS[this.probe];
-		return days === undefined ? undefined : dayBefore(this.clock.now, days);
+		if (this.probeStart?.probe !== this.probe) {
+			const days = PROBE_DAYS[this.probe];
+			this.probeStart = { probe: this.probe, date: days === undefined ? undefined : dayBefore(this.clock.now, days) };
+		}
+		return this.probeStart.date;
 	}
 
 	next(): PageRequest | null {
@@ -126,10 +137,7 @@ class DateWindowScan implements Scan {
 	read(records: PollRecord[]): void {
 		const request = this.pending;
 		const start = (request.number - 1) * request.size;
-		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
-			throw repeatedPage(this.next()!);
-		}
-		this.first ??= records;
+		this.first = checkAnswer(this.first, request, records);
 		for (const record of records) if (!this.seen.has(record.id)) this.seen.set(record.id, record);
 		if (this.tail) {
 			const found = this.tail.size === 0 || records.some((r) => this.tail!.has(r.id));
@@ -191,11 +199,28 @@ class DateWindowScan implements Scan {
 
 	fresh(): PollRecord[] {
 		this.suppressed = 0;
-		return [...this.seen.values()]
+		this.heldOdd = 0;
+		const list = [...this.seen.values()];
+		// `odd` must hold every undated record emitted now: hold back the rest (see `nextOdd`).
+		let oddRoom = MAX_ODD - list.filter((r) => Number.isNaN(r.time) && this.odd.has(r.id)).length;
+		return list
 			.map((record, index) => ({ record, index }))
 			.filter(({ record }) => this.isNew(record))
 			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || a.index - b.index)
-			.map(({ record }) => record);
+			.map(({ record }) => record)
+			.filter((record) => {
+				if (!Number.isNaN(record.time) || oddRoom-- > 0) return true;
+				this.heldOdd++;
+				return false;
+			});
+	}
+
+	warnings(): string[] {
+		return this.heldOdd
+			? [
+					`${this.heldOdd} new record(s) without a readable created_at were held back: the trigger remembers at most ${MAX_ODD} such records; they are emitted by a later poll once there is room`,
+				]
+			: [];
 	}
 
 	cursor(key: string): Cursor {
@@ -211,7 +236,7 @@ class DateWindowScan implements Scan {
 			v: CURSOR_VERSION as typeof CURSOR_VERSION,
 			kind: 'dateWindow' as const,
 			key,
-			odd: nextOdd(fresh, this.odd),
+			odd: nextOdd(fresh, this.odd, this.seen),
 		};
 		if (watermark === Number.NEGATIVE_INFINITY) {
 			// Nothing dated yet: keep the IDs read (future-dated ones included) so none is emitted twice.
@@ -252,7 +277,7 @@ class DateWindowScan implements Scan {
 			watermark: watermark === Number.NEGATIVE_INFINITY ? null : iso(watermark),
 			floor,
 			ids: [...new Set([...fresh.filter((r) => !Number.isNaN(r.time)).map((r) => r.id), ...old.ids])],
-			odd: nextOdd(fresh, this.odd),
+			odd: nextOdd(fresh, this.odd, this.seen),
 			resume: { ...this.paused!, since: old.resume?.since ?? iso(this.clock.now) },
 		};
 	}

@@ -45,7 +45,7 @@ import {
 	type IdOnlyCursor,
 	type PollRecord,
 } from '../cursor';
-import { repeatedPage, repeats, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
+import { checkAnswer, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
 export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
@@ -130,10 +130,7 @@ class IdOnlyScan implements Scan {
 	read(records: PollRecord[]): void {
 		const request = this.pending!;
 		const start = (request.number - 1) * request.size;
-		if (start > 0 && records.length === request.size && repeats(this.first, records)) {
-			throw repeatedPage(request);
-		}
-		this.first ??= records;
+		this.first = checkAnswer(this.first, request, records);
 		if (this.jump === 'verify') {
 			this.jump = 'off';
 			// The jump holds only if the last records read moved by exactly as much as the first

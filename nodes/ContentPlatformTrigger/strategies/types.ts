@@ -11,7 +11,11 @@ export interface PageRequest {
 
 /** The poll's clock and guards, passed in (the strategies never read the clock themselves). */
 export interface PollClock {
-	/** The poll's own time (ms since the epoch). */
+	/**
+	 * The poll's own time (ms since the epoch): the API's clock (apiClock.ts). The caller sets it
+	 * from the first answer before the scan reads that answer, so the scans read it when they need
+	 * it, never before their first `read`, except for the first request of an activation probe.
+	 */
 	now: number;
 	/**
 	 * Records created before this instant (ms) are never emitted: the previous successful poll
@@ -34,6 +38,11 @@ export interface Scan {
 	newest(): PollRecord | undefined;
 	/** Records older than `notBefore` that would otherwise have been new (not emitted). */
 	suppressed: number;
+	/**
+	 * What the poll had to do because a bounded list of the cursor was full (records held back,
+	 * the watermark moved), for n8n's log; after `fresh()` and `cursor()`.
+	 */
+	warnings?(): string[];
 	/**
 	 * The time budget ran out: after this, `fresh()` is empty and `cursor()` continues next poll
 	 * where this one stopped. Returns false when the strategy cannot continue (the poll fails).
@@ -90,19 +99,39 @@ export function windowAt(
 
 /**
  * Whether an answer for a later window is the poll's first answer again (a server that ignores
- * `page[number]`): it starts with one of the first three records of the first answer and holds
- * only records of it. (Records inserted between two requests shift the list down but put new
- * records first, so a window can match only if exactly that many were inserted: that poll then
- * fails and the next one reads the list again.)
+ * `page[number]`): it holds only records of the first answer, among them one of its first three.
+ * Order is not compared: an API that orders the records of one instant differently on every
+ * request answers the same page in another order (so the second request of a poll already tells).
+ * (Records inserted between two requests shift the list down but put new records first, so a
+ * later window can match only if about as many records as its start were inserted in between:
+ * that poll then fails and the next one reads the list again.)
  */
 export function repeats(first: PollRecord[] | undefined, records: PollRecord[]): boolean {
 	if (!first || records.length === 0) return false;
 	const before = new Set(first.map((r) => r.id));
-	return first.slice(0, 3).some((r) => r.id === records[0].id) && records.every((r) => before.has(r.id));
+	if (!records.every((r) => before.has(r.id))) return false;
+	const now = new Set(records.map((r) => r.id));
+	return first.slice(0, 3).some((r) => now.has(r.id));
+}
+
+/**
+ * The read check all strategies make on each answer, before anything else: an answer for a later
+ * window (`start` > 0) that is full and `repeats` the poll's first answer means a server that
+ * ignores `page[number]` (throws `repeatedPage`).
+ * @returns the poll's first answer (`records` when there was none yet).
+ */
+export function checkAnswer(
+	first: PollRecord[] | undefined,
+	request: Pick<PageRequest, 'number' | 'size'>,
+	records: PollRecord[],
+): PollRecord[] {
+	const start = (request.number - 1) * request.size;
+	if (start > 0 && records.length === request.size && repeats(first, records)) throw repeatedPage(request);
+	return first ?? records;
 }
 
 /** The error of a repeated page. */
-export function repeatedPage(request: PageRequest): ScanError {
+export function repeatedPage(request: Pick<PageRequest, 'number' | 'size'>): ScanError {
 	return new ScanError(
 		`The API answered page ${request.number} (page[size]=${request.size}) with the records of the previous page: it seems to ignore page[number]. Nothing was emitted and the trigger's position did not move.`,
 		'repeated-page',

@@ -180,6 +180,8 @@ export async function toItems(
  * One request to the API outside declarative routing (list searches, the trigger), through
  * `httpRequestWithAuthentication` with the selected credential.
  * @param path Relative to `{base URL}/v1`, for example `/orders`.
+ * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
+ *   passed the checks (the trigger reads the API's clock from `date`).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
@@ -188,6 +190,7 @@ export async function apiRequest(
 	path: string,
 	qs: IDataObject = {},
 	subject: ErrorSubject = {},
+	onResponse?: (headers: IDataObject) => void,
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await credentialContext(context, credentialType);
@@ -210,7 +213,9 @@ export async function apiRequest(
 			request,
 		)) as IN8nHttpFullResponse;
 		const response = await settle(context, credentialType, request, received, root, true);
-		return checkedDocument(context, response, subject, secrets);
+		const document = checkedDocument(context, response, subject, secrets);
+		onResponse?.((response.headers ?? {}) as IDataObject);
+		return document;
 	} catch (error) {
 		throw await friendlyError(context, error, request, credentialType);
 	}
