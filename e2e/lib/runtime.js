@@ -203,7 +203,8 @@ function withLock(lockDir, fn) {
  */
 function isWarm(p, hash, node) {
 	const m = readMarker(p);
-	const sameNode = node.source === 'package' || (m && m.nodeSource === 'machine' && m.nodeAbi === process.versions.modules);
+	const sameNode =
+		node.source === 'package' || (m && m.nodeSource === 'machine' && m.nodeAbi === process.versions.modules);
 	return !!m && m.hash === hash && !!sameNode && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
 }
 
@@ -378,7 +379,9 @@ function ensureN8n(options = {}) {
 		log(`npm ci --ignore-scripts: ${(ci.ms / 1000).toFixed(1)} s`);
 
 		if (p.nodeDir && !fs.existsSync(p.nodeBin)) {
-			throw new Error(`npm ci did not install ${spec.node.name} (${p.nodeBin} is missing): its os/cpu do not match this machine?`);
+			throw new Error(
+				`npm ci did not install ${spec.node.name} (${p.nodeBin} is missing): its os/cpu do not match this machine?`,
+			);
 		}
 		if (p.nodeDir && !fs.existsSync(path.join(p.nodeDir, 'include', 'node', 'node_api.h'))) {
 			throw new Error(`${p.nodeDir} has no include/node headers; cannot build sqlite3 offline`);
@@ -458,7 +461,16 @@ function ensureN8n(options = {}) {
 	});
 }
 
-module.exports = { ensureN8n, runtimeSpec, listRuntimes, thisMachine, sourceHash, defaultRuntimeDir, startTicker, CACHE_DIR };
+module.exports = {
+	ensureN8n,
+	runtimeSpec,
+	listRuntimes,
+	thisMachine,
+	sourceHash,
+	defaultRuntimeDir,
+	startTicker,
+	CACHE_DIR,
+};
 
 if (require.main === module) {
 	// `node e2e/lib/runtime.js [1.x|2.x|all]`: install (or check) one runtime, or all of them
