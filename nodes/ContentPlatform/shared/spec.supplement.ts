@@ -200,7 +200,7 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				purpose: 'Delete a contact',
 				query: {},
 				destructive:
-					'Deletes the contact for good (the API refuses while it has active Kajabi Payments subscriptions).',
+					"Deletes the contact for good (the API refuses while it has subscriptions paid through the platform's own payments).",
 			},
 			{
 				operation: 'getTags',
@@ -333,7 +333,8 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				path: '/purchases/{id}/cancel_subscription',
 				purpose: "Cancel a purchase's subscription",
 				query: {},
-				destructive: 'Cancels the Stripe, PayPal or Kajabi Payments subscription at once and deactivates the purchase.',
+				destructive:
+					"Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.",
 			},
 		],
 	},
