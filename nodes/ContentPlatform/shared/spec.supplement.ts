@@ -334,7 +334,7 @@ export const SUPPLEMENT_RESOURCES: readonly SupplementResource[] = [
 				purpose: "Cancel a purchase's subscription",
 				query: {},
 				destructive:
-					"Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.",
+					'Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.',
 			},
 		],
 	},
