@@ -24,7 +24,8 @@ const END = '<!-- operations-table:end -->';
 /** Rows { resource, operation, method, path, what } of the built node, in the resource picker's order. */
 function operationRows() {
 	const dist = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
-	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js'))) throw new Error('dist/ is missing: npm run build first');
+	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
+		throw new Error('dist/ is missing: npm run build first');
 	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
 	const { RESOURCES } = require(path.join(dist, 'shared', 'spec.js'));
 	const description = new ContentPlatform().description;
@@ -86,7 +87,9 @@ if (require.main === module) {
 			process.stdout.write(`README.md: operations table written (${generated.split('\n')[0]})\n`);
 		} else if (mode === '--check') {
 			if (updated !== readme) {
-				process.stderr.write('README.md: the operations table is out of date: run `npm run build && npm run operations-table -- --write`\n');
+				process.stderr.write(
+					'README.md: the operations table is out of date: run `npm run build && npm run operations-table -- --write`\n',
+				);
 				process.exit(1);
 			}
 			process.stdout.write('README.md: the operations table matches the node\n');
