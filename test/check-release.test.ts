@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test: reads package.json and the codex files */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads package.json and the codex files */
 /**
  * scripts/check-release.js, the publish workflow's first step (docs/publishing.md): the tag must be
  * package.json's version, CHANGELOG.md must have the version's section, and every repository link
