@@ -141,7 +141,9 @@ async function main() {
 	try {
 		examples.prepare(sandbox);
 		for (const workflow of workflows.filter((w) => w.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'))) {
-			printRun(workflow, await n8n.execute(workflow.id));
+			const missing = examples.missingOperations(workflow);
+			if (missing.length) say(`▶ ${workflow.name}: not run, the node lacks ${missing.join(', ')}\n`);
+			else printRun(workflow, await n8n.execute(workflow.id));
 		}
 		// The trigger examples: activated together under `n8n start`; a new record for each event.
 		const triggers = workflows.filter((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));

@@ -21,7 +21,11 @@ const README = path.join(ROOT, 'README.md');
 const START = '<!-- operations-table:start -->';
 const END = '<!-- operations-table:end -->';
 
-/** Rows { resource, operation, method, path, what } of the built node, in the resource picker's order. */
+/**
+ * Rows { resource, operation, resourceValue, operationValue, method, path, what, destructive } of
+ * the built node, in the resource picker's order (names as the editor shows them, values as saved
+ * in workflows).
+ */
 function operationRows() {
 	const dist = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
 	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
@@ -40,6 +44,8 @@ function operationRows() {
 			rows.push({
 				resource: resource.name,
 				operation: op.name,
+				resourceValue: resource.value,
+				operationValue: op.value,
 				method: endpoint ? endpoint.method : '',
 				path: endpoint ? `/v1${endpoint.path}` : '',
 				what: (endpoint && endpoint.purpose) || op.description || '',
