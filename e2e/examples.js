@@ -38,7 +38,7 @@ function prepare(sandbox) {
 
 /** IDs of the related records of a resource object's relationship (to-many), as strings. */
 const relIds = (record, name) =>
-	((record && record.relationships[name] && record.relationships[name].data) || []).map((d) => d.id);
+	[].concat((record && record.relationships[name] && record.relationships[name].data) || []).map((d) => d.id);
 
 /**
  * The examples with a Manual Trigger: workflow id → check(run, sandbox, expected). `run` is
@@ -91,9 +91,7 @@ const WEBHOOK = {
 		event: 'purchase',
 		options: { customerId: '7', offerId: '1' },
 		check: (execution, sandbox) => {
-			const contactId =
-				relIds(sandbox.find('customers', '7'), 'contact')[0] ||
-				sandbox.find('customers', '7').relationships.contact.data.id;
+			const [contactId] = relIds(sandbox.find('customers', '7'), 'contact');
 			assert.equal(execution.nodes['New purchase'].items[0].customer.contact_id, contactId);
 			assert.ok(execution.nodes['Grant bonus offer'].items[0].offers_ids.includes('4'));
 			assert.ok(execution.nodes['Tag the contact'].items[0].tags_ids.includes('2'));
