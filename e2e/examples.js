@@ -36,7 +36,7 @@ function prepare(sandbox) {
 	return { recentOrders: recent.map((o) => o.id), oldOrder: old.id, subscription: subscription.id };
 }
 
-/** IDs of the related records of a resource object's relationship (to-many), as strings. */
+/** IDs of the related records of a resource object's relationship (to-one or to-many), as strings. */
 const relIds = (record, name) =>
 	[].concat((record && record.relationships[name] && record.relationships[name].data) || []).map((d) => d.id);
 
