@@ -53,6 +53,18 @@ const MANUAL = {
 		const read = run.nodes['Get order with items'].items.map((o) => o.id);
 		assert.deepEqual(read.sort(), [...expected.recentOrders].sort(), 'each kept order read again with its items');
 	},
+	cpExampleContact: (run, sandbox) => {
+		const contact = sandbox.find('contacts', '1');
+		assert.equal(contact.attributes.custom_1, 'vip');
+		assert.deepEqual(relIds(contact, 'tags').sort(), ['1', '2']);
+		const [note] = run.nodes['Add a note'].items;
+		assert.equal(sandbox.find('contact_notes', note.id).relationships.contact.data.id, '1');
+	},
+	cpExampleFormSub: (run, sandbox) => {
+		const [read] = run.nodes['Read the submission'].items;
+		assert.equal(read.id, run.nodes['Submit form'].items[0].id);
+		assert.equal(sandbox.find('form_submissions', read.id).attributes.email, 'ada@example.com');
+	},
 	// needs Contact → Create or Update (operation `upsert`); not run while the node lacks it
 	cpExampleLeadCap: (run, sandbox) => {
 		const contacts = sandbox.store.contacts.filter((c) => c.attributes.email === 'ada.lovelace@example.com');
