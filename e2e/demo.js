@@ -150,7 +150,7 @@ async function main() {
 		if (triggers.length) {
 			for (const trigger of triggers) n8n.publishWorkflow(trigger.id);
 			sandbox.clearRequests();
-			await n8n.start();
+			await n8n.start({ timeoutMs: 300000 }); // a busy machine can take minutes
 			const added = new Set();
 			for (const trigger of triggers) {
 				const event = trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger')).parameters.event;
