@@ -4,10 +4,12 @@
  *
  * Starts the sandbox API, installs n8n (first run only, cached), installs this package into a
  * fresh n8n user folder as a community package, imports a credential pointing at the sandbox and
- * the example workflows (examples/*.json), runs them headlessly and prints what each returned.
- * The trigger examples (new order, new purchase) are activated under `n8n start`, a new order and
- * a new purchase are added to the sandbox, and the demo waits for the triggers' next poll (n8n
- * polls at most once a minute).
+ * the example workflows (examples/*.json), runs them headlessly and prints what each returned:
+ * the manual examples with `n8n execute` (after e2e/examples.js prepare() added the records they
+ * need: recent orders, a subscription to cancel); then under `n8n start` the webhook examples (tag
+ * added, new purchase) get one delivery each from the sandbox, and the polling trigger examples
+ * (new order, with the access token and with OAuth2) see a new order at their next poll (n8n polls
+ * at most once a minute).
  *
  * `npm run demo -- --ui`: leaves n8n on http://127.0.0.1:5678 and the sandbox on 127.0.0.1:4010
  * running, with the workflows imported, for clicking through the editor. Ctrl-C stops both.
@@ -15,6 +17,7 @@
  * `--sandbox-port <n>` the sandbox API; `--n8n 1.x` runs the demo on n8n 1.123.81 instead of 2.41.1.
  */
 const { startStack } = require('./lib/stack');
+const examples = require('./examples');
 const { waitFor } = require('./lib/wait');
 
 const ui = process.argv.includes('--ui');
@@ -49,17 +52,6 @@ const NEW_RECORDS = {
 		add: (sandbox) => {
 			const order = sandbox.insert('orders', {}, { customer: '5' });
 			return `added order ${order.id} (order_number ${order.attributes.order_number}) to the sandbox`;
-		},
-	},
-	newPurchase: {
-		path: '/v1/purchases',
-		add: (sandbox) => {
-			const purchase = sandbox.insert(
-				'purchases',
-				{ amount_in_cents: 4400 },
-				{ customer: '7', offer: '1', products: ['1'] },
-			);
-			return `added purchase ${purchase.id} (customer 7, offer 1) to the sandbox`;
 		},
 	},
 };
@@ -147,22 +139,36 @@ async function main() {
 	}
 
 	try {
+		examples.prepare(sandbox);
 		for (const workflow of workflows.filter((w) => w.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'))) {
-			printRun(workflow, await n8n.execute(workflow.id));
+			const missing = examples.missingOperations(workflow);
+			if (missing.length) say(`▶ ${workflow.name}: not run, the node lacks ${missing.join(', ')}\n`);
+			else printRun(workflow, await n8n.execute(workflow.id));
 		}
 		// The trigger examples: activated together under `n8n start`; a new record for each event.
 		const triggers = workflows.filter((w) => w.nodes.some((n) => n.type.endsWith('.contentPlatformTrigger')));
 		if (triggers.length) {
 			for (const trigger of triggers) n8n.publishWorkflow(trigger.id);
 			sandbox.clearRequests();
-			await n8n.start();
+			await n8n.start({ timeoutMs: 300000 }); // a busy machine can take minutes
+			const added = new Set();
 			for (const trigger of triggers) {
 				const event = trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger')).parameters.event;
 				const { path, add } = NEW_RECORDS[event];
 				say(`▶ ${trigger.name}`);
 				// n8n calls poll() once at activation: that first poll only notes where the list stands.
 				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000, path, { everyMs: 200 });
-				say(`  activated; ${add(sandbox)}; waiting for the next poll (n8n polls at most once a minute)…`);
+				// one new record per event, seen by every trigger of that event
+				say(`  activated; ${added.has(event) ? 'the same new record' : add(sandbox)}; waiting for the next poll…`);
+				added.add(event);
+			}
+			// Meanwhile the webhook examples: activated, one delivery each, deactivated.
+			for (const { workflow, status, execution } of await examples.runWebhooks(sandbox, n8n)) {
+				say(`▶ ${workflow.name}: delivery answered ${status}, execution ${execution.status}`);
+				for (const [name, result] of Object.entries(execution.nodes)) {
+					say(`  ${name}: ${result.items.length} item(s)`);
+					for (const item of result.items.slice(0, 3)) say(`    · ${describe(item)}`);
+				}
 			}
 			for (const trigger of triggers) {
 				const [execution] = await n8n.waitForExecutions({ workflowId: trigger.id, count: 1, timeoutMs: 150000 });

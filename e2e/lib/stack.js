@@ -13,8 +13,11 @@ const { N8nInstance } = require('./n8n');
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXAMPLES = path.join(ROOT, 'examples');
 
-/** The credential the example workflows reference (id and name as in examples/*.json). */
+/** The credentials the example workflows reference (id and name as in examples/*.json). */
 const API_CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
+const OAUTH2_CREDENTIAL = { id: 'cpOAuth2Credential1', name: 'Content Platform OAuth2 account' };
+/** The sandbox's OAuth2 client when the caller names none (the OAuth2 example needs one). */
+const DEFAULT_OAUTH = { clientId: 'demo-client', clientSecret: 'demo-client-secret' };
 
 /** The example workflows (examples/*.json), parsed. */
 function exampleWorkflows() {
@@ -28,9 +31,10 @@ function exampleWorkflows() {
 /**
  * Starts the sandbox and a prepared n8n (not started: `execute` runs workflows without a server).
  * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string }} options
- *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js)
+ *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js); `oauth`: the sandbox's
+ *   OAuth2 client ({ clientId, clientSecret }, default DEFAULT_OAUTH), which the OAuth2 credential uses
  */
-async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth, runtime } = {}) {
+async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth = DEFAULT_OAUTH, runtime } = {}) {
 	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'ContentPlatform.node.js'))) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
@@ -39,10 +43,15 @@ async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth,
 	n8n.installPackage(ROOT);
 	n8n.importCredentials([
 		{ ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		{
+			...OAUTH2_CREDENTIAL,
+			type: 'contentPlatformOAuth2Api',
+			data: { baseUrl: sandbox.url, clientId: oauth.clientId, clientSecret: oauth.clientSecret },
+		},
 	]);
 	const workflows = exampleWorkflows();
 	n8n.importWorkflows(workflows.map(({ file: _file, ...workflow }) => workflow));
 	return { sandbox, n8n, workflows };
 }
 
-module.exports = { startStack, exampleWorkflows, API_CREDENTIAL, ROOT };
+module.exports = { startStack, exampleWorkflows, API_CREDENTIAL, OAUTH2_CREDENTIAL, ROOT };

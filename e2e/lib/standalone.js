@@ -29,13 +29,13 @@ async function retryWhile404(fn) {
 /**
  * Runs one check module alone: a fresh sandbox + n8n (e2e/lib/stack.js; E2E_N8N picks the runtime,
  * E2E_KEEP=1 keeps the user folder), the module's workflows imported and `publish` published,
- * `n8n start`, the module's checks, the teardown, and the closing "N passed, M failed" line
- * (exit code 1 unless every check passed).
- * `startTimeoutMs`: how long to wait for `n8n start` (default: N8nInstance.start's); no workflows, no import.
- * @param {{ name: string, workflows: () => object[], publish?: string[], startTimeoutMs?: number,
+ * `n8n start` (unless `start` is false: the checks start n8n themselves), the module's checks, the
+ * teardown, and the closing "N passed, M failed" line (exit code 1 unless every check passed).
+ * `startTimeoutMs`: how long to wait for `n8n start` (default: N8nInstance.start's).
+ * @param {{ name: string, workflows: () => object[], publish?: string[], start?: boolean, startTimeoutMs?: number,
  *   checks: (context: { sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }) => Promise<unknown> }} suite
  */
-function runStandalone({ name, workflows, publish = [], checks, startTimeoutMs }) {
+function runStandalone({ name, workflows, publish = [], start = true, checks, startTimeoutMs }) {
 	let passed = 0;
 	let failed = 0;
 	const check = async (title, fn) => {
@@ -63,7 +63,7 @@ function runStandalone({ name, workflows, publish = [], checks, startTimeoutMs }
 			const list = workflows();
 			if (list.length) n8n.importWorkflows(list);
 			for (const id of publish) n8n.publishWorkflow(id);
-			await n8n.start(startTimeoutMs ? { timeoutMs: startTimeoutMs } : undefined);
+			if (start) await n8n.start(startTimeoutMs ? { timeoutMs: startTimeoutMs } : undefined);
 			await checks({ sandbox, n8n, check });
 		} finally {
 			await n8n.cleanup().catch(() => undefined);

@@ -617,7 +617,10 @@ function routes(h) {
 				!p.subscriptionCanceled,
 		);
 		if (active.length)
-			throw apiError(422, `Contact has ${active.length} active Kajabi Payments subscription(s): cancel them first`);
+			throw apiError(
+				422,
+				`Contact has ${active.length} active subscription(s) paid through the platform: cancel them first`,
+			);
 		const list = ctx.db.store.contacts;
 		list.splice(list.indexOf(contact), 1);
 		return { status: 200, body: { data: {} } };

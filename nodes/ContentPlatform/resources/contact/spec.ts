@@ -36,7 +36,8 @@ export const contactSpec: ResourceSpec = {
 			path: '/contacts/{id}',
 			purpose: 'Delete a contact',
 			query: {},
-			destructive: 'Deletes the contact for good (the API refuses while it has active Kajabi Payments subscriptions).',
+			destructive:
+				"Deletes the contact for good (the API refuses while it has subscriptions paid through the platform's own payments).",
 		},
 		{
 			operation: 'getTags',

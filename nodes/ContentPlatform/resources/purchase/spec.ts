@@ -89,7 +89,8 @@ export const purchaseSpec: ResourceSpec = {
 			path: '/purchases/{id}/cancel_subscription',
 			purpose: "Cancel a purchase's subscription",
 			query: {},
-			destructive: 'Cancels the Stripe, PayPal or Kajabi Payments subscription at once and deactivates the purchase.',
+			destructive:
+				'Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.',
 		},
 	],
 };
