@@ -38,7 +38,13 @@ const mapping = (value: Record<string, string>) => ({
 	mappingMode: 'defineBelow',
 	value,
 	matchingColumns: [],
-	schema: Object.keys(value).map((id) => ({ id, displayName: id, required: false, defaultMatch: false, display: true })),
+	schema: Object.keys(value).map((id) => ({
+		id,
+		displayName: id,
+		required: false,
+		defaultMatch: false,
+		display: true,
+	})),
 });
 
 describe('the resource mapper lists the custom fields of the site, by title', () => {
@@ -75,7 +81,9 @@ describe('the resource mapper lists the custom fields of the site, by title', ()
 	test('Form → Submit: the fields of the form’s site', async () => {
 		const form = sandbox.store.forms[0];
 		const site = (form.relationships.site.data as { id: string }).id;
-		const titles = (await mapperFields({ resource: 'form', operation: 'submit', formId: rl(form.id) })).map((f) => f[1]);
+		const titles = (await mapperFields({ resource: 'form', operation: 'submit', formId: rl(form.id) })).map(
+			(f) => f[1],
+		);
 		expect(titles).toEqual(site === '1' ? ['Company', 'T-shirt size', 'Referral code'] : ['Membership number']);
 	});
 });
@@ -111,7 +119,9 @@ describe('mapped values go out as custom_N', () => {
 			customFields: mapping({ custom_1: 'Acme' }),
 		});
 		expect(submitted.error).toBeUndefined();
-		expect(sandbox.requests[0].body).toMatchObject({ data: { attributes: { email: 'f@example.com', custom_1: 'Acme' } } });
+		expect(sandbox.requests[0].body).toMatchObject({
+			data: { attributes: { email: 'f@example.com', custom_1: 'Acme' } },
+		});
 	});
 });
 
@@ -127,9 +137,7 @@ describe('contact items can carry the custom fields under their titles', () => {
 		expect(result.error).toBeUndefined();
 		const site = (sandbox.find('contacts', '1')!.relationships.site.data as { id: string }).id;
 		expect(result.items[0].json.custom_fields).toEqual(
-			site === '1'
-				? { Company: 'Acme', 'T-shirt size': null, 'Referral code': null }
-				: { 'Membership number': 'Acme' },
+			site === '1' ? { Company: 'Acme', 'T-shirt size': null, 'Referral code': null } : { 'Membership number': 'Acme' },
 		);
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/contacts/1', '/v1/custom_fields']);
 	});

@@ -42,7 +42,9 @@ const upsert = (email: string, extra: INodeParameters = {}): INodeParameters => 
 
 describe('Contact → Create or Update', () => {
 	test('a new email: one lookup on the site, then POST; created: true', async () => {
-		const { requests, items } = await run(upsert('New.Person@Example.com', { additionalFields: { name: 'New Person' } }));
+		const { requests, items } = await run(
+			upsert('New.Person@Example.com', { additionalFields: { name: 'New Person' } }),
+		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts']);
 		expect(requests[0].query).toMatchObject({
 			'filter[site_id]': '1',
@@ -55,7 +57,9 @@ describe('Contact → Create or Update', () => {
 				relationships: { site: { data: { type: 'sites', id: '1' } } },
 			},
 		});
-		expect(items).toEqual([expect.objectContaining({ type: 'contacts', email: 'New.Person@Example.com', created: true })]);
+		expect(items).toEqual([
+			expect.objectContaining({ type: 'contacts', email: 'New.Person@Example.com', created: true }),
+		]);
 		expect(contactsWith('new.person@example.com')).toHaveLength(1);
 	});
 
@@ -159,7 +163,10 @@ describe('Contact → Grant Offers by Email', () => {
 			'POST /v1/contacts',
 			expect.stringMatching(/^POST \/v1\/contacts\/\d+\/relationships\/offers$/),
 		]);
-		expect(requests[2].body).toEqual({ data: [{ type: 'offers', id: '2' }], meta: { send_customer_welcome_email: true } });
+		expect(requests[2].body).toEqual({
+			data: [{ type: 'offers', id: '2' }],
+			meta: { send_customer_welcome_email: true },
+		});
 		const [contact] = contactsWith('newbie@example.com');
 		expect(items).toEqual([
 			expect.objectContaining({ id: contact.id, type: 'contacts', offers_ids: ['2'], created: true }),
@@ -173,7 +180,10 @@ describe('Contact → Grant Offers by Email', () => {
 			grant(String(known.attributes.email).toUpperCase(), { sendWelcomeEmail: false }),
 		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', `POST /v1/contacts/${known.id}/relationships/offers`]);
-		expect(requests[1].body).toEqual({ data: [{ type: 'offers', id: '2' }], meta: { send_customer_welcome_email: false } });
+		expect(requests[1].body).toEqual({
+			data: [{ type: 'offers', id: '2' }],
+			meta: { send_customer_welcome_email: false },
+		});
 		expect(items[0]).toMatchObject({ id: known.id, created: false });
 	});
 

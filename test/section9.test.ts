@@ -57,12 +57,24 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 				'page[size]': 100,
 			}),
 		);
-		expect(items).toEqual([expect.objectContaining({ id: '1', type: 'custom_fields', title: 'Company', handle: 'custom_1' })]);
+		expect(items).toEqual([
+			expect.objectContaining({ id: '1', type: 'custom_fields', title: 'Company', handle: 'custom_1' }),
+		]);
 	});
 
 	test('custom fields differ per site', async () => {
-		const one = await ok({ resource: 'customField', operation: 'getAll', returnAll: true, filters: { site_id: rl('1') } });
-		const two = await ok({ resource: 'customField', operation: 'getAll', returnAll: true, filters: { site_id: rl('2') } });
+		const one = await ok({
+			resource: 'customField',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { site_id: rl('1') },
+		});
+		const two = await ok({
+			resource: 'customField',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { site_id: rl('2') },
+		});
 		expect(one.items.map((i) => i.title)).toEqual(['Company', 'T-shirt size', 'Referral code']);
 		expect(two.items.map((i) => i.title)).toEqual(['Membership number']);
 	});
@@ -131,7 +143,11 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 	});
 
 	test('Landing Page → Get of an unknown page fails in the server’s words', async () => {
-		const { message, requests } = await failing({ resource: 'landingPage', operation: 'get', landingPageId: rl('999') });
+		const { message, requests } = await failing({
+			resource: 'landingPage',
+			operation: 'get',
+			landingPageId: rl('999'),
+		});
 		expect(requests).toHaveLength(1);
 		expect(message).toContain('999');
 		expect(message).toContain("Couldn't find LandingPage");
@@ -193,7 +209,12 @@ describe('payouts: their own paging and meta, a required site', () => {
 	});
 
 	test('no site: refused before any request, naming the field', async () => {
-		const { message, requests } = await failing({ resource: 'payout', operation: 'getAll', siteId: rl(''), returnAll: true });
+		const { message, requests } = await failing({
+			resource: 'payout',
+			operation: 'getAll',
+			siteId: rl(''),
+			returnAll: true,
+		});
 		expect(requests).toHaveLength(0);
 		expect(message).toContain('Site');
 	});
@@ -201,7 +222,12 @@ describe('payouts: their own paging and meta, a required site', () => {
 	test('Get with Simplify: one item per transaction, each naming its payout', async () => {
 		const payout = sandbox.find('kajabi_payments_payouts', 'payout_3')!;
 		const transactions = payout.attributes.transactions as IDataObject[];
-		const { requests, items } = await ok({ resource: 'payout', operation: 'get', siteId: rl('1'), payoutId: rl('payout_3') });
+		const { requests, items } = await ok({
+			resource: 'payout',
+			operation: 'get',
+			siteId: rl('1'),
+			payoutId: rl('payout_3'),
+		});
 		expect(requests.map(wire)).toEqual(['GET /v1/kajabi_payments_payouts/payout_3']);
 		expect(requests[0].query['filter[site_id]']).toBe('1');
 		expect(items).toHaveLength(transactions.length);
@@ -216,21 +242,35 @@ describe('payouts: their own paging and meta, a required site', () => {
 		const failed = sandbox.store.kajabi_payments_payouts.find((p) => p.attributes.status === 'Failed')!;
 		const simple = await ok({ resource: 'payout', operation: 'get', siteId: rl('1'), payoutId: rl(failed.id) });
 		expect(simple.items).toEqual([expect.objectContaining({ id: failed.id, status: 'Failed', transactions: [] })]);
-		const raw = await ok({ resource: 'payout', operation: 'get', siteId: rl('1'), payoutId: rl('payout_3'), simple: false });
+		const raw = await ok({
+			resource: 'payout',
+			operation: 'get',
+			siteId: rl('1'),
+			payoutId: rl('payout_3'),
+			simple: false,
+		});
 		expect(raw.items).toHaveLength(1);
 		expect(raw.items[0]).toMatchObject({ id: 'payout_3', type: 'kajabi_payments_payouts' });
 		expect((raw.items[0].attributes as IDataObject).transactions).toHaveLength(3);
 	});
 
 	test('Get of another site’s payout: the server’s 404 words', async () => {
-		const { message } = await failing({ resource: 'payout', operation: 'get', siteId: rl('1'), payoutId: rl('payout_46') });
+		const { message } = await failing({
+			resource: 'payout',
+			operation: 'get',
+			siteId: rl('1'),
+			payoutId: rl('payout_46'),
+		});
 		expect(message).toContain('payout_46');
 	});
 });
 
 describe('API version as a health check', () => {
 	test('answers without a valid token; the item says what it is', async () => {
-		const { requests, items } = await ok({ resource: 'apiVersion', operation: 'healthCheck' }, { token: 'not-a-token' });
+		const { requests, items } = await ok(
+			{ resource: 'apiVersion', operation: 'healthCheck' },
+			{ token: 'not-a-token' },
+		);
 		expect(requests.map(wire)).toEqual(['GET /v1/version']);
 		expect(items).toEqual([
 			expect.objectContaining({
@@ -245,7 +285,10 @@ describe('API version as a health check', () => {
 	});
 
 	test('a 503 fails in the server’s words', async () => {
-		sandbox.failNext({ status: 503, body: { errors: [{ status: '503', title: 'Service Unavailable', detail: 'Down for maintenance' }] } });
+		sandbox.failNext({
+			status: 503,
+			body: { errors: [{ status: '503', title: 'Service Unavailable', detail: 'Down for maintenance' }] },
+		});
 		const { message } = await failing({ resource: 'apiVersion', operation: 'healthCheck' });
 		expect(message).toContain('Down for maintenance');
 	});
@@ -271,9 +314,20 @@ describe('hooks as a resource', () => {
 		});
 		const id = String(created.items[0].id);
 		expect(created.items[0]).toMatchObject({ type: 'hooks', event: 'tag_added', site_id: '1' });
-		await ok({ resource: 'hook', operation: 'create', event: 'purchase', targetUrl: 'https://example.com/p', siteId: rl('1') });
+		await ok({
+			resource: 'hook',
+			operation: 'create',
+			event: 'purchase',
+			targetUrl: 'https://example.com/p',
+			siteId: rl('1'),
+		});
 
-		const list = await ok({ resource: 'hook', operation: 'getAll', returnAll: true, filters: { event_eq: 'tag_added' } });
+		const list = await ok({
+			resource: 'hook',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { event_eq: 'tag_added' },
+		});
 		expect(list.requests[0].query['filter[event_eq]']).toBe('tag_added');
 		expect(list.items.map((i) => i.id)).toEqual([id]);
 
@@ -308,10 +362,13 @@ describe('hooks as a resource', () => {
 });
 
 describe('lists that need a site say which field to set', () => {
-	test.each(['contact', 'customer'])('%s → Get Many on a multi-site account: the hint names Filters → Site', async (resource) => {
-		sandbox.account.multiSite = true;
-		const { message, description } = await failing({ resource, operation: 'getAll', limit: 5 });
-		expect(message).toContain('filter[site_id] is required');
-		expect(`${message} ${description}`).toContain('Filters → Site');
-	});
+	test.each(['contact', 'customer'])(
+		'%s → Get Many on a multi-site account: the hint names Filters → Site',
+		async (resource) => {
+			sandbox.account.multiSite = true;
+			const { message, description } = await failing({ resource, operation: 'getAll', limit: 5 });
+			expect(message).toContain('filter[site_id] is required');
+			expect(`${message} ${description}`).toContain('Filters → Site');
+		},
+	);
 });

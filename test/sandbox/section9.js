@@ -173,7 +173,12 @@ function seed(db) {
 	const base = Date.parse('2026-11-01T10:00:00.000Z');
 	for (const [siteId, fields] of Object.entries(CUSTOM_FIELDS)) {
 		for (const [title, handle, type, required] of fields) {
-			insert('custom_fields', { title, handle, type, required }, { site: siteId }, { created_at: '2025-01-01T00:00:00.000Z' });
+			insert(
+				'custom_fields',
+				{ title, handle, type, required },
+				{ site: siteId },
+				{ created_at: '2025-01-01T00:00:00.000Z' },
+			);
 		}
 	}
 	for (let n = 1; n <= 7; n++) {
@@ -253,7 +258,8 @@ function filters(h) {
 	const cont = (name) => (v) => (r) => h.contains(r.attributes[name], v);
 	const generic = {};
 	for (const attr of ['title', 'publish_at', 'created_at', 'updated_at'])
-		for (const [op, test] of Object.entries(OPERATORS)) generic[`${attr}_${op}`] = (v) => (r) => test(r.attributes[attr], v);
+		for (const [op, test] of Object.entries(OPERATORS))
+			generic[`${attr}_${op}`] = (v) => (r) => test(r.attributes[attr], v);
 	return {
 		custom_fields: {
 			...h.SITE_FILTER,
@@ -269,7 +275,8 @@ function filters(h) {
 			...generic,
 			published: (v, p) => {
 				const wanted = h.parseBoolean(v, p);
-				return (r) => (r.attributes.publish_at !== null && Date.parse(r.attributes.publish_at) <= Date.now()) === wanted;
+				return (r) =>
+					(r.attributes.publish_at !== null && Date.parse(r.attributes.publish_at) <= Date.now()) === wanted;
 			},
 		},
 		website_pages: { ...h.SITE_FILTER },
