@@ -94,15 +94,16 @@ function tableEndpoints(): SupplementEndpoint[] {
 }
 
 /**
- * Endpoints of section 9: `#### GET /v1/path (L123)` headings; parameters from the first column of
+ * Endpoints of section 9: `#### GET /v1/path (L123)` headings (and `### 9.5 API version: GET /v1/version`); parameters from the first column of
  * the query tables and from the lines that name a query ("Query: …", "query `…`"), not from prose-only lines.
  */
 function section9Endpoints(): SupplementEndpoint[] {
-	return SECTION_9.split(/\n#### /)
+	return SECTION_9.split(/\n#{3,4} /)
 		.slice(1)
+		.filter((block) => /\b(GET|POST|PATCH|DELETE) \/v1\//.test(block.split('\n')[0]))
 		.map((block) => {
 			const [heading, ...lines] = block.split('\n');
-			const [, method, path] = /^(GET|POST|PATCH|DELETE) (\/v1\/\S+)/.exec(heading)!;
+			const [, method, path] = /\b(GET|POST|PATCH|DELETE) (\/v1\/\S+)/.exec(heading)!;
 			const end = lines.findIndex((line) => line.startsWith('#'));
 			const body = end < 0 ? lines : lines.slice(0, end);
 			const tableCells = body.filter((line) => /^\| `/.test(line)).map((line) => line.split(' | ')[0]);
