@@ -135,9 +135,9 @@ describe('Contact → Create or Update', () => {
 
 	test('bad input is refused before any request: no email, an invalid email, no site', async () => {
 		for (const [parameters, words] of [
-			[upsert('  '), '"Email" is empty'],
+			[upsert('={{ "  " }}'), '"Email" is empty'],
 			[upsert('not-an-email'), 'not an email address'],
-			[{ ...upsert('a@example.com'), siteId: rl('') }, '"Site" is empty'],
+			[{ ...upsert('a@example.com'), siteId: rl('={{ $json.site ?? "" }}') }, '"Site" is empty'],
 		] as const) {
 			const result = await runWith(sandbox, parameters);
 			expect(String(result.error?.message)).toContain(words);

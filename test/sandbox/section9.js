@@ -29,7 +29,8 @@
  * (the create endpoint refuses a second one, as the platform does; legacy data may hold both).
  *
  * Hooks (section 5: list/get/create/delete, six samples) live in hooks.js.
- * No require of index.js or data.js (they require this module).
+ * No require of index.js or data.js (they require this module). Payouts honour
+ * `adversity.ignorePageNumber` (adversity.js) as the JSON:API lists do.
  */
 
 /** Custom fields per site (9.1): site id → [title, handle, field kind, required]. */
@@ -330,9 +331,10 @@ function routes(h) {
 		const start = day(ctx.query['filter[start_date]'], 'filter[start_date]');
 		const end = day(ctx.query['filter[end_date]'], 'filter[end_date]');
 		const rawNumber = ctx.query['page[number]'];
-		const number = rawNumber === undefined || rawNumber === '' ? 1 : Number(rawNumber);
-		if (!Number.isInteger(number) || number < 1)
+		const requested = rawNumber === undefined || rawNumber === '' ? 1 : Number(rawNumber);
+		if (!Number.isInteger(requested) || requested < 1)
 			throw error(400, 'page[number] must be a positive integer', { parameter: 'page[number]' });
+		const number = ctx.state.adversity && ctx.state.adversity.ignorePageNumber ? 1 : requested;
 		const matching = ctx.db.store.kajabi_payments_payouts
 			.filter((r) => h.relId(r, 'site', ctx) === site)
 			.filter((r) => status === undefined || lower(r.attributes.status).replace(/ /g, '_') === lower(status))
