@@ -4,7 +4,7 @@ import { DEFAULT_TIMEOUT_SECONDS, paginate } from './transport';
 
 /**
  * The node's "Request Settings": the request timeout (seconds). Its routing also makes n8n run
- * every operation through the package's request runner (`paginate` in transport.ts: one request
+ * every operation through the package's request runner (`paginate` in transport/paging.ts: one request
  * for Get and the writes, pages for Get Many), which turns timeouts into "did not answer within
  * N s" and keeps the credential's secrets out of every error.
  */
