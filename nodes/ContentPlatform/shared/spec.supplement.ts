@@ -177,7 +177,7 @@ function offerGrants(owner: 'contacts' | 'customers'): SupplementEndpoint[] {
 
 /** A new resource or more endpoints of a seed resource, with what it adds. */
 export interface SupplementResource extends Omit<ResourceSpec, 'type' | 'endpoints' | 'relationships'> {
-	type?: ResourceSpec['type'] | SupplementType;
+	type?: ResourceSpec['type'] | SupplementType | string;
 	relationships?: readonly string[];
 	endpoints: readonly SupplementEndpoint[];
 }

@@ -16,6 +16,7 @@ import {
 	type SupplementFilter,
 	type SupplementOperation,
 } from './spec.supplement';
+import { SECTION9_ATTRIBUTES, SECTION9_RESOURCES, type Section9Operation } from './spec.section9';
 
 /**
  * Type of an attribute or filter value, as the spec gives it.
@@ -36,6 +37,8 @@ export interface FilterSpec {
 	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
 	/** The spec's meaning, shown to the user as the field's description. */
 	description: string;
+	/** The values the API takes, when it names them (a pick list instead of text). */
+	options?: readonly string[];
 }
 
 const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
@@ -189,11 +192,12 @@ const SEED_ATTRIBUTES = {
 	},
 } as const satisfies Record<string, AttributeTable>;
 
-/** Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own). */
-export const ATTRIBUTES = { ...SEED_ATTRIBUTES, ...SUPPLEMENT_ATTRIBUTES } as const satisfies Record<
-	string,
-	AttributeTable
->;
+/** Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own), then section 9's. */
+export const ATTRIBUTES = {
+	...SEED_ATTRIBUTES,
+	...SUPPLEMENT_ATTRIBUTES,
+	...SECTION9_ATTRIBUTES,
+} as const satisfies Record<string, AttributeTable>;
 
 /** A JSON:API resource type named in the spec. */
 export type ResourceType = keyof typeof ATTRIBUTES;
@@ -307,14 +311,15 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 const SITE_FILTER = PERSON_FILTERS[0];
 
 /** The n8n operations of the node: the seed's and the supplement's. */
-export type Operation = 'create' | 'get' | 'getAll' | 'update' | 'submit' | SupplementOperation;
+export type Operation = 'create' | 'get' | 'getAll' | 'update' | 'submit' | SupplementOperation | Section9Operation;
 
 /**
  * The query parameters one endpoint accepts (spec "Endpoints").
  * - `include`: relationship names for `include` (dotted nested names allowed).
  * - `fields`: the resource type whose sparse fieldset `fields[<type>]` is accepted.
  * - `sort`: the allowed sort keys (a leading `-` is added for descending order).
- * - `page`: `page[number]` and `page[size]` are accepted.
+ * - `page`: `page[number]` and `page[size]` are accepted (`'number'`: `page[number]` only, payouts).
+ * - `site`: `'required'` when `filter[site_id]` must always be sent (payouts): a top-level "Site" field.
  * - `filters`: the `filter[<name>]` parameters.
  * - `includeFilters`: filters that only apply together with `include` (customer details).
  */
@@ -322,7 +327,8 @@ export interface EndpointQuery {
 	include?: readonly string[];
 	fields?: ResourceType;
 	sort?: readonly string[];
-	page?: boolean;
+	page?: boolean | 'number';
+	site?: 'required';
 	filters?: readonly FilterSpec[];
 	includeFilters?: readonly FilterSpec[];
 	/**
@@ -345,6 +351,11 @@ export interface EndpointSpec {
 	relationship?: RelationshipBody;
 	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
 	destructive?: string;
+	/**
+	 * Find or create (docs/operations.md): the contact is looked up by email first, so the request
+	 * (and its path) is decided per item; `path` is where the operation's own request goes.
+	 */
+	findOrCreate?: true;
 }
 
 /** One n8n resource: a JSON:API resource type and the endpoints that serve it. */
@@ -674,7 +685,7 @@ export const RESOURCES: readonly ResourceSpec[] = (() => {
 			}),
 		}),
 	);
-	for (const row of SUPPLEMENT_RESOURCES) {
+	for (const row of [...SUPPLEMENT_RESOURCES, ...SECTION9_RESOURCES]) {
 		const endpoints = row.endpoints.map(
 			(endpoint): EndpointSpec => ({
 				...endpoint,

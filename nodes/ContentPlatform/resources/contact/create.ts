@@ -9,8 +9,10 @@ import {
 	operationOption,
 	resourceLocator,
 	showOnlyFor,
+	type OperationContext,
 	type OperationDescription,
 } from '../../shared/builders';
+import { customFieldsProperty } from '../../shared/customFields';
 import { resourceByValue } from '../../shared/spec';
 import { requireId } from '../../shared/transport';
 
@@ -20,7 +22,7 @@ const op = operationOf('contact', 'create');
  * The contact attributes offered on create (supplement section 1, "CA"): all but `email` (its own
  * required field), `external_user_id` ("not accepted on create") and the timestamps.
  */
-const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts', 'the contact').filter(
+export const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts', 'the contact').filter(
 	(field) => field.name !== 'email' && field.name !== 'external_user_id',
 );
 
@@ -41,12 +43,12 @@ async function requireEmail(
 }
 
 /**
- * Contact → Create (supplement `POST /v1/contacts`): the site the contact belongs to (required,
- * sent as `data.relationships.site.data`), the email and any further attributes set.
+ * The fields of a contact create (Contact → Create, and Create or Update): the site the contact
+ * belongs to (required, sent as `data.relationships.site.data`), the email, further attributes,
+ * and the site's custom fields by title (resource mapper, see customFields.ts).
  */
-export const create: OperationDescription = {
-	option: operationOption(op, jsonApiWrite(op.resource.type)),
-	properties: [
+export function contactWriteFields(op: OperationContext): INodeProperties[] {
+	return [
 		{
 			...resourceLocator(op, resourceByValue('site')),
 			description: 'The site the contact belongs to',
@@ -67,7 +69,9 @@ export const create: OperationDescription = {
 			default: '',
 			required: true,
 			displayOptions: showOnlyFor(op),
-			description: "The contact's email address",
+			description: op.endpoint.findOrCreate
+				? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
+				: "The contact's email address",
 			routing: {
 				send: {
 					type: 'body',
@@ -86,5 +90,12 @@ export const create: OperationDescription = {
 			displayOptions: showOnlyFor(op),
 			options: ADDITIONAL_FIELDS,
 		},
-	],
+		customFieldsProperty(showOnlyFor(op), ['siteId.value']),
+	];
+}
+
+/** Contact → Create (supplement `POST /v1/contacts`): the fields of `contactWriteFields`. */
+export const create: OperationDescription = {
+	option: operationOption(op, jsonApiWrite(op.resource.type)),
+	properties: contactWriteFields(op),
 };

@@ -1,4 +1,5 @@
 import { getOperation, operationOf } from '../../shared/builders';
+import { withCustomFieldTitlesOption } from '../../shared/customFields';
 
-/** Contact → Get: the record by ID, with the includes and fields of the spec row (spec.ts). */
-export const get = getOperation(operationOf('contact', 'get'));
+/** Contact → Get: the record by ID, with the includes and fields of the spec row (spec.ts); Options → Custom Fields by Title. */
+export const get = withCustomFieldTitlesOption(getOperation(operationOf('contact', 'get')));

@@ -1,4 +1,5 @@
 import { getManyOperation, operationOf } from '../../shared/builders';
+import { withCustomFieldTitlesOption } from '../../shared/customFields';
 
-/** Contact → Get Many: Return All / Limit, the filters, sort and fields of the spec row (spec.ts). */
-export const getAll = getManyOperation(operationOf('contact', 'getAll'));
+/** Contact → Get Many: Return All / Limit, the filters, sort and fields of the spec row (spec.ts); Options → Custom Fields by Title. */
+export const getAll = withCustomFieldTitlesOption(getManyOperation(operationOf('contact', 'getAll')));

@@ -13,6 +13,8 @@ import { getOffers } from './getOffers';
 import { grantOffers } from './grantOffers';
 import { revokeOffers } from './revokeOffers';
 import { replaceOffers } from './replaceOffers';
+import { upsert } from './upsert';
+import { grantOffersByEmail } from './grantOffersByEmail';
 
 /**
  * The Contact resource: its operations, one file each.
@@ -21,6 +23,7 @@ export const contactDescription = resourceDescription('contact', [
 	getAll,
 	get,
 	create,
+	upsert,
 	update,
 	deleteRecord,
 	getTags,
@@ -29,6 +32,7 @@ export const contactDescription = resourceDescription('contact', [
 	replaceTags,
 	getOffers,
 	grantOffers,
+	grantOffersByEmail,
 	revokeOffers,
 	replaceOffers,
 ]);

@@ -1,5 +1,5 @@
 import { conditionsCollection } from './conditions';
-import { filtersCollection } from './filters';
+import { filtersCollection, requiredSiteField } from './filters';
 import { includedPagingProperty, includeProperty } from './include';
 import { operationOption, type OperationContext, type OperationDescription } from './operation';
 import { fieldsOption, optionsCollection, sortOptions } from './options';
@@ -15,6 +15,7 @@ export function getOperation(op: OperationContext): OperationDescription {
 	return {
 		option: operationOption(op),
 		properties: [
+			...requiredSiteField(op),
 			resourceLocator(op),
 			...includeProperty(op),
 			...includedPagingProperty(op),
@@ -33,6 +34,7 @@ export function getManyOperation(op: OperationContext): OperationDescription {
 	return {
 		option: operationOption(op),
 		properties: [
+			...requiredSiteField(op),
 			...returnAllAndLimit(op),
 			...filtersCollection(op),
 			...conditionsCollection(op),

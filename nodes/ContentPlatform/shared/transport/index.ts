@@ -18,7 +18,7 @@
  * outside the folder; the modules import each other directly.
  */
 export { apiRoot } from '../baseUrl';
-export { checkedDocument } from './answer';
+export { checkedDocument, parseBody } from './answer';
 export {
 	CREDENTIALS,
 	credentialContext,

@@ -177,17 +177,19 @@ export async function toItems(
 }
 
 /**
- * One request to the API outside declarative routing (list searches, the trigger), through
- * `httpRequestWithAuthentication` with the selected credential.
+ * One request to the API outside declarative routing (list searches, the trigger, the lookups of
+ * find or create), through `httpRequestWithAuthentication` with the selected credential.
  * @param path Relative to `{base URL}/v1`, for example `/orders`.
+ * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
-	context: RequestContext,
+	context: RequestContext | IExecuteSingleFunctions,
 	method: IHttpRequestMethods,
 	path: string,
 	qs: IDataObject = {},
 	subject: ErrorSubject = {},
+	body?: IDataObject,
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await credentialContext(context, credentialType);
@@ -196,7 +198,10 @@ export async function apiRequest(
 		baseURL: root,
 		url: path,
 		qs,
-		headers: { Accept: JSON_API_MEDIA_TYPE },
+		headers: body
+			? { Accept: JSON_API_MEDIA_TYPE, 'Content-Type': JSON_API_MEDIA_TYPE }
+			: { Accept: JSON_API_MEDIA_TYPE },
+		...(body ? { body } : {}),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
 		disableFollowRedirect: true,

@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	operationOf,
+	relationshipOperation,
+	resourceLocator,
+	showOnlyFor,
+	type OperationDescription,
+} from '../../shared/builders';
+import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
+import { resourceByValue } from '../../shared/spec';
+import { requireId } from '../../shared/transport';
+import { ADDITIONAL_FIELDS } from './create';
+
+const op = operationOf('contact', 'grantOffersByEmail');
+const grant = relationshipOperation(op);
+
+/**
+ * Contact → Grant Offers by Email (find or create, docs/operations.md): Grant Offers for the
+ * contact with this email on the site, created first when there is none (`POST /v1/contacts` with
+ * the email and "Additional Fields"), then `POST /v1/contacts/{id}/relationships/offers`. The
+ * item is the contact's offers after the grant with `created: true|false`.
+ */
+export const grantOffersByEmail: OperationDescription = {
+	option: {
+		...grant.option,
+		routing: {
+			...grant.option.routing,
+			send: {
+				...grant.option.routing?.send,
+				// After the offers body is checked (nothing is created for a grant that cannot go out).
+				preSend: [...(grant.option.routing?.send?.preSend ?? []), resolveGrantContact],
+			},
+			output: { postReceive: [grantByEmailItem] },
+		},
+	},
+	properties: [
+		{
+			...resourceLocator(op, resourceByValue('site')),
+			description: 'The site of the contact (a contact with the email on another site is not used)',
+			routing: { send: { preSend: [requireId('siteId', 'Site')] } },
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'e.g. nathan@example.com',
+			default: '',
+			required: true,
+			displayOptions: showOnlyFor(op),
+			description: 'The email of the contact to grant the offers to (matched without regard to case)',
+		},
+		...grant.properties.filter((property) => property.name !== 'contactId'),
+		{
+			displayName: 'Fields for a New Contact',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: showOnlyFor(op),
+			description: 'Sent only when no contact has the email and one is created',
+			options: ADDITIONAL_FIELDS.map((field): INodeProperties => ({ ...field, routing: undefined })),
+		},
+	],
+};

@@ -1,0 +1,27 @@
+import { operationOf, operationOption, showOnlyFor, type OperationDescription } from '../../shared/builders';
+import { sampleItems } from '../../shared/outputs';
+import { EVENT_OPTIONS } from './create';
+
+const op = operationOf('hook', 'getSample');
+const option = operationOption(op);
+
+/**
+ * Hook → Get Sample (supplement section 5 `GET /v1/hooks/{event}_sample`): what a delivery of the
+ * event carries, as one item per sample record (`sampleItems`).
+ */
+export const getSample: OperationDescription = {
+	option: { ...option, routing: { ...option.routing, output: { postReceive: [sampleItems] } } },
+	properties: [
+		{
+			displayName: 'Event',
+			name: 'event',
+			type: 'options',
+			required: true,
+			default: 'purchase',
+			displayOptions: showOnlyFor(op),
+			description: 'The event whose sample delivery to get',
+			options: EVENT_OPTIONS,
+			routing: { request: { url: '=/hooks/{{ $value }}_sample' } },
+		},
+	],
+};

@@ -1,0 +1,17 @@
+import { getOperation, operationOf } from '../../shared/builders';
+import { payoutTransactions } from '../../shared/outputs';
+import { toItems } from '../../shared/transport';
+
+const base = getOperation(operationOf('payout', 'get'));
+
+/**
+ * Payout → Get (supplement 9.4 `GET /v1/kajabi_payments_payouts/{id}`): the required Site and the
+ * payout; with Simplify one item per transaction of the payout (`payoutTransactions`).
+ */
+export const get = {
+	...base,
+	option: {
+		...base.option,
+		routing: { ...base.option.routing, output: { postReceive: [toItems, payoutTransactions] } },
+	},
+};
