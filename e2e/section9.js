@@ -14,38 +14,17 @@
  */
 const assert = require('node:assert/strict');
 
-const { API_CREDENTIAL } = require('./lib/stack');
+const { chainWorkflow } = require('./lib/chain');
 
-const CP = 'n8n-nodes-content-platform.contentPlatform';
 const rl = (value, mode = 'id') => ({ __rl: true, mode, value });
 
-/** Manual Trigger → the nodes in a chain, each executed once. */
-function workflow(id, name, ops) {
-	const nodes = [
-		{
-			id: `${id}-start`,
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...ops.map((op, i) => ({
-			id: `${id}-${i}`,
-			name: op.name,
-			type: CP,
-			typeVersion: 1,
-			position: [(i + 1) * 220, 0],
-			executeOnce: true,
-			credentials: { contentPlatformApi: API_CREDENTIAL },
-			parameters: op.parameters,
-		})),
-	];
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
-}
+/** Manual Trigger → the nodes in a chain, each executed once (e2e/lib/chain.js). */
+const workflow = (id, name, ops) =>
+	chainWorkflow(
+		id,
+		name,
+		ops.map((op) => ({ name: op.name, parameters: op.parameters })),
+	);
 
 const NEW_PERSON = 'e2e.new.person@example.com';
 const UPSERT_EMAIL = 'e2e.upsert@example.com';

@@ -11,8 +11,7 @@ import type {
 
 import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './spec';
-import { apiRequest, cleanId, documentHasMore, type RequestContext } from './transport';
+import { apiList, apiRequest, cleanId, type RequestContext } from './transport';
 
 /**
  * The account's custom fields where users type contact data (supplement section 9.1, issue 24).
@@ -41,34 +40,16 @@ export async function siteCustomFields(
 	context: RequestContext | IExecuteSingleFunctions,
 	siteId: string,
 ): Promise<CustomField[]> {
-	const fields: CustomField[] = [];
-	const seen = new Set<string>();
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const document = await apiRequest(
-			context,
-			'GET',
-			'/custom_fields',
-			{ 'filter[site_id]': siteId, 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
-			{ context: `custom fields of site ${siteId}` },
-		);
-		const records = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
-		let fresh = 0;
-		for (const record of records) {
-			if (seen.has(String(record.id))) continue;
-			seen.add(String(record.id));
-			fresh++;
-			const handle = String(record.attributes?.handle ?? '');
-			if (!(CUSTOM_ATTRIBUTES as readonly string[]).includes(handle)) continue;
-			fields.push({
-				title: String(record.attributes?.title ?? handle),
-				handle,
-				required: record.attributes?.required === true,
-			});
-		}
-		const more = documentHasMore(document) ?? records.length >= MAX_PAGE_SIZE;
-		if (!more || records.length === 0 || fresh === 0) break;
-	}
-	return fields;
+	const { records } = await apiList(context, '/custom_fields', { 'filter[site_id]': siteId }, MAX_PAGES, {
+		context: `custom fields of site ${siteId}`,
+	});
+	return records
+		.map((record) => ({
+			title: String(record.attributes?.title ?? record.attributes?.handle ?? ''),
+			handle: String(record.attributes?.handle ?? ''),
+			required: record.attributes?.required === true,
+		}))
+		.filter((field) => (CUSTOM_ATTRIBUTES as readonly string[]).includes(field.handle));
 }
 
 /** The site a record belongs to (its `site` relationship), or undefined. */

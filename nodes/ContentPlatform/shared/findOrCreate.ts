@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isResourceObject, type ResourceObject } from './jsonapi';
 import { MAX_PAGE_SIZE } from './spec';
 import { acquire, knownContacts, releases } from './personQueue';
-import { apiRequest, checkedDocument, cleanId, documentHasMore, locatorId } from './transport';
+import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './transport';
 
 /**
  * Find or create (issue 24): Contact → Create or Update (`upsert`) and Contact → Grant Offers by
@@ -78,42 +78,46 @@ export async function findContactByEmail(
 	email: string,
 ): Promise<ResourceObject | undefined> {
 	const wanted = email.toLowerCase();
-	const matches: ResourceObject[] = [];
-	const seen = new Set<string>();
-	for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
-		const document = await apiRequest(
-			context,
-			'GET',
-			'/contacts',
-			{
-				'filter[site_id]': siteId,
-				'filter[email_contains]': email,
-				'page[number]': page,
-				'page[size]': MAX_PAGE_SIZE,
-			},
-			{ context: `looking up the contact with email ${email}` },
-		);
-		const records = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
-		let fresh = 0;
-		for (const record of records) {
-			if (seen.has(String(record.id))) continue;
-			seen.add(String(record.id));
-			fresh++;
-			if (
-				String(record.attributes?.email ?? '')
-					.trim()
-					.toLowerCase() === wanted
-			)
-				matches.push(record);
-		}
-		const more = documentHasMore(document) ?? records.length >= MAX_PAGE_SIZE;
-		if (!more || records.length === 0 || fresh === 0) return matches.sort(olderFirst)[0];
-	}
-	throw new NodeOperationError(
-		context.getNode(),
-		`More than ${MAX_LOOKUP_PAGES * MAX_PAGE_SIZE} contacts of the site contain "${email}": the lookup stopped without a decision`,
-		{ itemIndex: context.getItemIndex() },
+	const { records, complete } = await apiList(
+		context,
+		'/contacts',
+		{ 'filter[site_id]': siteId, 'filter[email_contains]': email },
+		MAX_LOOKUP_PAGES,
+		{ context: `looking up the contact with email ${email}` },
 	);
+	if (!complete) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`More than ${MAX_LOOKUP_PAGES * MAX_PAGE_SIZE} contacts of the site contain "${email}": the lookup stopped without a decision`,
+			{ itemIndex: context.getItemIndex() },
+		);
+	}
+	const matches = records.filter(
+		(record) =>
+			String(record.attributes?.email ?? '')
+				.trim()
+				.toLowerCase() === wanted,
+	);
+	return matches.sort(olderFirst)[0];
+}
+
+/**
+ * The start of every find-or-create item: the site and email checked, the person's place in the
+ * queue taken (after the person's earlier items of this execution), and the contact found then
+ * (remembered from an earlier item, else looked up). A failed lookup gives the place up at once.
+ */
+async function queuedLookup(context: IExecuteSingleFunctions) {
+	const { siteId, email } = personOf(context);
+	const key = personKey(context, siteId, email);
+	const release = await acquire(key);
+	let found = false;
+	try {
+		const contactId = knownContacts.get(key) ?? (await findContactByEmail(context, siteId, email))?.id;
+		found = true;
+		return { siteId, email, key, release, contactId: contactId === undefined ? undefined : String(contactId) };
+	} finally {
+		if (!found) release();
+	}
 }
 
 /** What a find-or-create item did: the contact and whether it was created. */
@@ -136,33 +140,23 @@ export async function createOrUpdateContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email } = personOf(this);
-	const key = personKey(this, siteId, email);
-	const release = await acquire(key);
+	const { key, release, contactId } = await queuedLookup(this);
+	// Held until the request is over: the request runner releases it (transport/paging.ts).
 	releases.set(this, release);
-	let decided = false;
-	try {
-		const contactId = knownContacts.get(key) ?? (await findContactByEmail(this, siteId, email))?.id;
-		if (contactId === undefined) {
-			outcomes.set(this, { created: true, key });
-			decided = true;
-			return requestOptions;
-		}
-		const body = (requestOptions.body ?? {}) as IDataObject;
-		const data = (body.data ?? {}) as IDataObject;
-		// The email found the contact; the stored address keeps its case.
-		const attributes = { ...((data.attributes ?? {}) as IDataObject) };
-		delete attributes.email;
-		requestOptions.method = 'PATCH';
-		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}`;
-		requestOptions.body = { data: { id: String(contactId), type: 'contacts', attributes } };
-		outcomes.set(this, { created: false, contactId: String(contactId), key });
-		decided = true;
+	if (contactId === undefined) {
+		outcomes.set(this, { created: true, key });
 		return requestOptions;
-	} finally {
-		// A failed lookup ends the item here: its place is given up at once.
-		if (!decided) release();
 	}
+	const body = (requestOptions.body ?? {}) as IDataObject;
+	const data = (body.data ?? {}) as IDataObject;
+	// The email found the contact; the stored address keeps its case.
+	const attributes = { ...((data.attributes ?? {}) as IDataObject) };
+	delete attributes.email;
+	requestOptions.method = 'PATCH';
+	requestOptions.url = `/contacts/${encodeURIComponent(contactId)}`;
+	requestOptions.body = { data: { id: contactId, type: 'contacts', attributes } };
+	outcomes.set(this, { created: false, contactId, key });
+	return requestOptions;
 }
 
 /**
@@ -190,11 +184,9 @@ export async function resolveGrantContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email } = personOf(this);
-	const key = personKey(this, siteId, email);
-	const release = await acquire(key);
+	const { siteId, email, key, release, contactId: found } = await queuedLookup(this);
 	try {
-		let contactId = knownContacts.get(key) ?? (await findContactByEmail(this, siteId, email))?.id;
+		let contactId = found;
 		let created = false;
 		if (contactId === undefined) {
 			const additional = (this.getNodeParameter('additionalFields', {}) ?? {}) as IDataObject;

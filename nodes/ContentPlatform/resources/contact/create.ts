@@ -3,18 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	attributeFields,
-	idValue,
 	jsonApiWrite,
 	operationOf,
 	operationOption,
-	resourceLocator,
+	siteLocator,
 	showOnlyFor,
 	type OperationContext,
 	type OperationDescription,
 } from '../../shared/builders';
 import { customFieldsProperty } from '../../shared/customFields';
-import { resourceByValue } from '../../shared/spec';
-import { requireId } from '../../shared/transport';
 
 const op = operationOf('contact', 'create');
 
@@ -49,18 +46,7 @@ async function requireEmail(
  */
 export function contactWriteFields(op: OperationContext): INodeProperties[] {
 	return [
-		{
-			...resourceLocator(op, resourceByValue('site')),
-			description: 'The site the contact belongs to',
-			routing: {
-				send: {
-					type: 'body',
-					property: 'data.relationships.site.data',
-					value: `={{ { "type": "sites", "id": ${idValue('siteId')} } }}`,
-					preSend: [requireId('siteId', 'Site')],
-				},
-			},
-		},
+		siteLocator(op, 'The site the contact belongs to'),
 		{
 			displayName: 'Email',
 			name: 'email',

@@ -3,13 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	operationOf,
 	relationshipOperation,
-	resourceLocator,
+	siteLocator,
 	showOnlyFor,
 	type OperationDescription,
 } from '../../shared/builders';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
-import { resourceByValue } from '../../shared/spec';
-import { requireId } from '../../shared/transport';
 import { ADDITIONAL_FIELDS } from './create';
 
 const op = operationOf('contact', 'grantOffersByEmail');
@@ -35,11 +33,7 @@ export const grantOffersByEmail: OperationDescription = {
 		},
 	},
 	properties: [
-		{
-			...resourceLocator(op, resourceByValue('site')),
-			description: 'The site of the contact (a contact with the email on another site is not used)',
-			routing: { send: { preSend: [requireId('siteId', 'Site')] } },
-		},
+		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),
 		{
 			displayName: 'Email',
 			name: 'email',

@@ -1,22 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import {
-	idValue,
 	jsonApiWrite,
 	operationOf,
 	operationOption,
-	resourceLocator,
+	siteLocator,
 	showOnlyFor,
 	titleCase,
 	byName,
+	type OperationContext,
 	type OperationDescription,
 } from '../../shared/builders';
-import { resourceByValue } from '../../shared/spec';
 import { HOOK_EVENTS } from '../../shared/spec.section9';
-import { requireId } from '../../shared/transport';
 
 const op = operationOf('hook', 'create');
 
-/** The event pick list of hooks (section 5's enum), shared by Create and Get Sample. */
-export const EVENT_OPTIONS = HOOK_EVENTS.map((value) => ({ name: titleCase(value), value })).sort(byName);
+/** The "Event" of Hook → Create and Get Sample: a pick list of section 5's events. */
+export function eventField(op: OperationContext, description: string): INodeProperties {
+	return {
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		required: true,
+		default: 'purchase',
+		displayOptions: showOnlyFor(op),
+		description,
+		options: HOOK_EVENTS.map((value) => ({ name: titleCase(value), value })).sort(byName),
+	};
+}
 
 /**
  * Hook → Create (supplement section 5 `POST /v1/hooks`): the event, the target URL and the site
@@ -28,14 +39,7 @@ export const create: OperationDescription = {
 	option: operationOption(op, jsonApiWrite(op.resource.type)),
 	properties: [
 		{
-			displayName: 'Event',
-			name: 'event',
-			type: 'options',
-			required: true,
-			default: 'purchase',
-			displayOptions: showOnlyFor(op),
-			description: 'The event whose deliveries the hook receives',
-			options: EVENT_OPTIONS,
+			...eventField(op, 'The event whose deliveries the hook receives'),
 			routing: { send: { type: 'body', property: 'data.attributes.event' } },
 		},
 		{
@@ -51,18 +55,7 @@ export const create: OperationDescription = {
 				send: { type: 'body', property: 'data.attributes.target_url', value: '={{ String($value).trim() }}' },
 			},
 		},
-		{
-			...resourceLocator(op, resourceByValue('site')),
-			description: 'The site whose events the hook receives',
-			routing: {
-				send: {
-					type: 'body',
-					property: 'data.relationships.site.data',
-					value: `={{ { "type": "sites", "id": ${idValue('siteId')} } }}`,
-					preSend: [requireId('siteId', 'Site')],
-				},
-			},
-		},
+		siteLocator(op, 'The site whose events the hook receives'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

@@ -1,6 +1,6 @@
-import { operationOf, operationOption, showOnlyFor, type OperationDescription } from '../../shared/builders';
+import { operationOf, operationOption, type OperationDescription } from '../../shared/builders';
 import { sampleItems } from '../../shared/outputs';
-import { EVENT_OPTIONS } from './create';
+import { eventField } from './create';
 
 const op = operationOf('hook', 'getSample');
 const option = operationOption(op);
@@ -13,14 +13,7 @@ export const getSample: OperationDescription = {
 	option: { ...option, routing: { ...option.routing, output: { postReceive: [sampleItems] } } },
 	properties: [
 		{
-			displayName: 'Event',
-			name: 'event',
-			type: 'options',
-			required: true,
-			default: 'purchase',
-			displayOptions: showOnlyFor(op),
-			description: 'The event whose sample delivery to get',
-			options: EVENT_OPTIONS,
+			...eventField(op, 'The event whose sample delivery to get'),
 			routing: { request: { url: '=/hooks/{{ $value }}_sample' } },
 		},
 	],

@@ -32,6 +32,7 @@ export { cleanId, locatorId, requireId, subjectOf } from './ids';
 export { documentHasMore, paginate } from './paging';
 export { followRedirects } from './redirects';
 export {
+	apiList,
 	apiRequest,
 	DEFAULT_TIMEOUT_SECONDS,
 	JSON_API_MEDIA_TYPE,
