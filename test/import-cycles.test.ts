@@ -103,8 +103,7 @@ describe('import circles under nodes/', () => {
 		);
 	});
 
-	// Pending until the spec split (issue 23, step "w23: spec split"): spec.ts ↔ spec.supplement.ts.
-	test.failing('no file imports itself back, directly or through others', () => {
+	test('no file imports itself back, directly or through others', () => {
 		expect(circles(graph).map((group) => group.join(' ↔ '))).toEqual([]);
 	});
 });

@@ -11,8 +11,9 @@ import { JSON_API_MEDIA_TYPE } from './shared/transport';
 
 /**
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
- * The resources, operations and query fields are derived from the spec tables in `shared/spec.ts`:
- * one folder per resource under `resources/`, one file per operation.
+ * The resources, operations and query fields are derived from the spec tables (`shared/spec/`, and
+ * each resource's `resources/<resource>/spec.ts`): one folder per resource under `resources/`
+ * (see docs/development.md for the map of the code).
  */
 export class ContentPlatform implements INodeType {
 	description: INodeTypeDescription = {

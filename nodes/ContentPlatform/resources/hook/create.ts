@@ -11,7 +11,7 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from '../../shared/builders';
-import { HOOK_EVENTS } from '../../shared/spec.section9';
+import { HOOK_EVENTS } from './spec';
 
 const op = operationOf('hook', 'create');
 

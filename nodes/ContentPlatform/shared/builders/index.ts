@@ -1,6 +1,6 @@
 /**
  * The builders the operation files (`resources/<resource>/<operation>.ts`) compose their fields
- * from. Each builder reads the spec tables (`../spec.ts`) and builds one kind of field.
+ * from. Each builder reads the spec tables (`../spec/`, each resource's `resources/<resource>/spec.ts`) and builds one kind of field.
  */
 export * from './attributes';
 export * from './conditions';

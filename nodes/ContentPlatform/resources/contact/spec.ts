@@ -1,0 +1,95 @@
+import { offerGrants } from '../../shared/spec/offerGrants';
+import { PERSON_FILTERS } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/**
+ * Contact (type `contacts`): list, get and update (seed spec), then create, delete, tags and offer
+ * grants (supplement sections 1-2), and find or create by email (issue 24).
+ */
+export const contactSpec: ResourceSpec = {
+	value: 'contact',
+	displayName: 'Contact',
+	type: 'contacts',
+	relationships: ['customer', 'offers', 'site', 'tags'],
+	search: { filter: 'search', label: ['name', 'email'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/contacts',
+			purpose: 'List contacts',
+			query: { sort: ['name', 'email', 'created_at'], page: true, fields: 'contacts', filters: PERSON_FILTERS },
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/contacts/{id}',
+			purpose: 'Contact details',
+			query: { include: ['offers', 'tags', 'customer'], fields: 'contacts' },
+		},
+		{ operation: 'update', method: 'PATCH', path: '/contacts/{id}', purpose: 'Update a contact', query: {} },
+		// Supplement
+		{ operation: 'create', method: 'POST', path: '/contacts', purpose: 'Create a contact', query: {} },
+		{
+			operation: 'delete',
+			method: 'DELETE',
+			path: '/contacts/{id}',
+			purpose: 'Delete a contact',
+			query: {},
+			destructive: 'Deletes the contact for good (the API refuses while it has active Kajabi Payments subscriptions).',
+		},
+		{
+			operation: 'getTags',
+			method: 'GET',
+			path: '/contacts/{id}/relationships/tags',
+			purpose: "The contact's tags",
+			query: {},
+			relationship: { name: 'tags', type: 'contact_tags' },
+		},
+		{
+			operation: 'addTags',
+			method: 'POST',
+			path: '/contacts/{id}/relationships/tags',
+			purpose: 'Add tags to the contact',
+			query: {},
+			relationship: { name: 'tags', type: 'contact_tags' },
+		},
+		{
+			operation: 'removeTags',
+			method: 'DELETE',
+			path: '/contacts/{id}/relationships/tags',
+			purpose: 'Remove tags from the contact',
+			query: {},
+			relationship: { name: 'tags', type: 'contact_tags' },
+			destructive: 'Removes the listed tags from the contact.',
+		},
+		{
+			operation: 'replaceTags',
+			method: 'PATCH',
+			path: '/contacts/{id}/relationships/tags',
+			purpose: "Replace the contact's tags",
+			query: {},
+			relationship: { name: 'tags', type: 'contact_tags' },
+			destructive: "Makes the listed tags the contact's only tags: every other tag is removed from the contact.",
+		},
+		...offerGrants('contacts'),
+		// Find or create (issue 24, docs/operations.md): the contact is looked up by email first.
+		{
+			operation: 'upsert',
+			method: 'POST',
+			path: '/contacts',
+			purpose: 'Create a contact, or update the one with this email on the site',
+			query: {},
+			findOrCreate: true,
+		},
+		{
+			operation: 'grantOffersByEmail',
+			method: 'POST',
+			path: '/contacts/{id}/relationships/offers',
+			purpose: 'Grant offers to the contact with this email on the site, created when new',
+			query: {},
+			relationship: { name: 'offers', type: 'offers', welcomeEmail: true },
+			findOrCreate: true,
+		},
+	],
+};

@@ -1,0 +1,38 @@
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Course (type `courses`): get (seed spec), then the list and its search (supplement section 4). */
+export const courseSpec: ResourceSpec = {
+	value: 'course',
+	displayName: 'Course',
+	type: 'courses',
+	relationships: ['site', 'offers', 'modules', 'lessons'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/courses/{id}',
+			purpose: 'Course details',
+			query: { include: ['offers', 'modules', 'lessons', 'lessons.media', 'site'] },
+		},
+		// Supplement
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/courses',
+			purpose: 'List courses',
+			query: {
+				sort: ['title'],
+				page: true,
+				fields: 'courses',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					descriptionContains,
+					str('publish_status_eq', 'Publish status equals (for example published)'),
+				],
+			},
+		},
+	],
+};

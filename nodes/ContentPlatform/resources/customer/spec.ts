@@ -1,0 +1,50 @@
+import { int, PERSON_FILTERS, str } from '../../shared/spec/filters';
+import { offerGrants } from '../../shared/spec/offerGrants';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/**
+ * Customer (type `customers`): list and get (seed spec; the included records' search filters of
+ * get from supplement section 7.5), then the offer grants (supplement section 2).
+ */
+export const customerSpec: ResourceSpec = {
+	value: 'customer',
+	displayName: 'Customer',
+	type: 'customers',
+	relationships: ['contact', 'site', 'offers', 'products'],
+	search: { filter: 'search', label: ['name', 'email'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/customers',
+			purpose: 'List customers',
+			query: {
+				sort: ['name', 'email', 'created_at', 'net_revenue', 'last_request_at'],
+				page: true,
+				fields: 'customers',
+				filters: PERSON_FILTERS,
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/customers/{id}',
+			purpose: 'Customer details',
+			query: {
+				include: ['contact', 'site', 'offers', 'products'],
+				fields: 'customers',
+				includeFilters: [
+					int('products_page', 'Page of the included products'),
+					int('products_per', 'Included products per page'),
+					int('offers_page', 'Page of the included offers'),
+					int('offers_per', 'Included offers per page'),
+					// Supplement section 7.5: search the included records.
+					str('products_search', 'Search the included products'),
+					str('offers_search', 'Search the included offers'),
+				],
+			},
+		},
+		// Supplement
+		...offerGrants('customers'),
+	],
+};

@@ -1,0 +1,29 @@
+import { SITE_FILTER, titleContains } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */
+export const formSpec: ResourceSpec = {
+	value: 'form',
+	displayName: 'Form',
+	type: 'forms',
+	relationships: ['site', 'offer', 'fields'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/forms/{id}',
+			purpose: 'Form details',
+			query: { include: ['fields', 'site', 'offer', 'contact_tags'], fields: 'forms' },
+		},
+		{ operation: 'submit', method: 'POST', path: '/forms/{id}/submit', purpose: 'Submit a form', query: {} },
+		// Supplement
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/forms',
+			purpose: 'List forms',
+			query: { sort: ['title'], page: true, fields: 'forms', filters: [SITE_FILTER, titleContains] },
+		},
+	],
+};

@@ -1,0 +1,31 @@
+import { SITE_FILTER, str } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Form Submission (type `form_submissions`): list and get (seed spec). */
+export const formSubmissionSpec: ResourceSpec = {
+	value: 'formSubmission',
+	displayName: 'Form Submission',
+	type: 'form_submissions',
+	relationships: ['site', 'form'],
+	search: { label: ['name', 'email'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/form_submissions',
+			purpose: 'List form submissions',
+			query: {
+				sort: ['name', 'email', 'created_at'],
+				page: true,
+				filters: [SITE_FILTER, str('form_id', 'Submissions of this form')],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/form_submissions/{id}',
+			purpose: 'Form submission details',
+			query: { include: ['site', 'form'] },
+		},
+	],
+};

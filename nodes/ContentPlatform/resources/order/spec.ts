@@ -1,0 +1,37 @@
+import { bool, SITE_FILTER, str } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Order (type `orders`): list and get (seed spec `GET /v1/orders`, `GET /v1/orders/{id}`). */
+export const orderSpec: ResourceSpec = {
+	value: 'order',
+	displayName: 'Order',
+	type: 'orders',
+	relationships: ['site', 'customer', 'order_items'],
+	search: { label: ['order_number', 'formatted_total_price'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/orders',
+			purpose: 'List orders',
+			query: {
+				sort: ['order_number', 'created_at', 'fulfilled_at'],
+				page: true,
+				fields: 'orders',
+				filters: [
+					SITE_FILTER,
+					str('customer_id', 'Orders of this customer'),
+					str('order_number_eq', 'Only the order with this order number'),
+					bool('fulfilled_at_null', 'Whether the order is not fulfilled yet (true) or fulfilled (false)'),
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/orders/{id}',
+			purpose: 'Order details',
+			query: { include: ['order_items', 'customer', 'site'], fields: 'orders' },
+		},
+	],
+};

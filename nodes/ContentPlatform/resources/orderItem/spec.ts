@@ -1,0 +1,37 @@
+import { bool, SITE_FILTER, str } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Order Item (type `order_items`): list and get (seed spec). */
+export const orderItemSpec: ResourceSpec = {
+	value: 'orderItem',
+	displayName: 'Order Item',
+	type: 'order_items',
+	relationships: ['order'],
+	search: { label: ['title', 'formatted_total_price'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/order_items',
+			purpose: 'List order items',
+			query: {
+				sort: ['created_at', 'quantity', 'fulfilled_at'],
+				page: true,
+				fields: 'order_items',
+				filters: [
+					SITE_FILTER,
+					str('item_type_eq', 'Only items of this type, e.g. an offer type'),
+					str('item_id_eq', 'Only items for the product or offer with this ID'),
+					bool('fulfilled_at_null', 'Whether the item is not fulfilled yet (true) or fulfilled (false)'),
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/order_items/{id}',
+			purpose: 'Order item details',
+			query: { include: ['order'], fields: 'order_items' },
+		},
+	],
+};

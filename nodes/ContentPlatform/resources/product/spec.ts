@@ -1,0 +1,42 @@
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Product (type `products`, supplement section 4): list and get. */
+export const productSpec: ResourceSpec = {
+	value: 'product',
+	displayName: 'Product',
+	type: 'products',
+	relationships: ['site'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/products',
+			purpose: 'List products',
+			query: {
+				sort: ['title', 'description', 'status'],
+				page: true,
+				fields: 'products',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					descriptionContains,
+					str('status_eq', 'Status equals'),
+					{
+						name: 'exclude_product_types',
+						type: 'array',
+						description: 'Leave out products of these types (comma-separated, for example Courses::CohortCourse)',
+					},
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/products/{id}',
+			purpose: 'Product details',
+			query: { fields: 'products' },
+		},
+	],
+};

@@ -1,0 +1,26 @@
+import { str, titleContains } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Site (type `sites`, supplement section 4): list and get. */
+export const siteSpec: ResourceSpec = {
+	value: 'site',
+	displayName: 'Site',
+	type: 'sites',
+	relationships: [],
+	search: { filter: 'title_cont', label: ['title', 'subdomain'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/sites',
+			purpose: 'List sites',
+			query: {
+				sort: ['title', 'subdomain'],
+				page: true,
+				fields: 'sites',
+				filters: [titleContains, str('subdomain_cont', 'Subdomain contains the text')],
+			},
+		},
+		{ operation: 'get', method: 'GET', path: '/sites/{id}', purpose: 'Site details', query: { fields: 'sites' } },
+	],
+};

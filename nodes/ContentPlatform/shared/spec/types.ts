@@ -1,0 +1,121 @@
+/**
+ * The shapes of the spec tables: a filter, an endpoint with its query parameters, a resource with
+ * its endpoints. The tables themselves are `attributes.ts`, `filters.ts` and one `spec.ts` per
+ * resource (`resources/<resource>/spec.ts`); `index.ts` lists the resources.
+ */
+import type { ResourceType, ValueType } from './attributes';
+
+export type { AttributeTable, ResourceType, ValueType } from './attributes';
+
+/** One `filter[<name>]` query parameter. `type` decides the n8n field type. */
+export interface FilterSpec {
+	/** The name inside `filter[...]`. */
+	name: string;
+	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
+	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
+	/** The spec's meaning, shown to the user as the field's description. */
+	description: string;
+	/** The values the API takes, when it names them (a pick list instead of text). */
+	options?: readonly string[];
+}
+
+/**
+ * The n8n operations of the node: the seed spec's create / get / getAll / update / submit, then
+ * the supplement's (sections 1-4), the hooks' sample and the version's health check (sections 5
+ * and 9), and find or create (issue 24: `upsert`, `grantOffersByEmail`).
+ */
+export type Operation =
+	| 'create'
+	| 'get'
+	| 'getAll'
+	| 'update'
+	| 'submit'
+	| 'delete'
+	| 'getTags'
+	| 'addTags'
+	| 'removeTags'
+	| 'replaceTags'
+	| 'getOffers'
+	| 'grantOffers'
+	| 'revokeOffers'
+	| 'replaceOffers'
+	| 'getProducts'
+	| 'deactivate'
+	| 'reactivate'
+	| 'cancelSubscription'
+	| 'upsert'
+	| 'grantOffersByEmail'
+	| 'getSample'
+	| 'healthCheck';
+
+/**
+ * The query parameters one endpoint accepts (spec "Endpoints").
+ * - `include`: relationship names for `include` (dotted nested names allowed).
+ * - `fields`: the resource type whose sparse fieldset `fields[<type>]` is accepted.
+ * - `sort`: the allowed sort keys (a leading `-` is added for descending order).
+ * - `page`: `page[number]` and `page[size]` are accepted (`'number'`: `page[number]` only, payouts).
+ * - `site`: `'required'` when `filter[site_id]` must always be sent (payouts): a top-level "Site" field.
+ * - `filters`: the `filter[<name>]` parameters.
+ * - `includeFilters`: filters that only apply together with `include` (customer details).
+ */
+export interface EndpointQuery {
+	include?: readonly string[];
+	fields?: ResourceType;
+	sort?: readonly string[];
+	page?: boolean | 'number';
+	site?: 'required';
+	filters?: readonly FilterSpec[];
+	includeFilters?: readonly FilterSpec[];
+	/**
+	 * Generic filters `filter[<attribute>_<operator>]` the description allows in prose (purchases):
+	 * every listed attribute with every listed operator.
+	 */
+	conditions?: { attributes: readonly string[]; operators: readonly string[] };
+}
+
+/** The body of a relationship write: which relationship, the identifiers' type, the contact's welcome-email switch. */
+export interface RelationshipBody {
+	/** The relationship name in the path (`…/relationships/<name>`). */
+	name: 'tags' | 'offers' | 'products';
+	/** The `type` of every identifier sent (`contact_tags` for tags, section 0). */
+	type: 'contact_tags' | 'offers' | 'products';
+	/** POST on contacts only: `meta.send_customer_welcome_email`. */
+	welcomeEmail?: boolean;
+}
+
+/** One row of the spec's endpoint summary table, with its query parameters. */
+export interface EndpointSpec {
+	operation: Operation;
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+	/** Path relative to `{base_url}/v1`; `{id}` marks the path parameter. */
+	path: string;
+	/** The spec's purpose column. */
+	purpose: string;
+	query: EndpointQuery;
+	/** Relationship endpoints (`…/relationships/<name>`): the relationship and the identifiers' type. */
+	relationship?: RelationshipBody;
+	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
+	destructive?: string;
+	/**
+	 * Find or create (docs/operations.md): the contact is looked up by email first, so the request
+	 * (and its path) is decided per item; `path` is where the operation's own request goes.
+	 */
+	findOrCreate?: true;
+}
+
+/** One n8n resource: a JSON:API resource type and the endpoints that serve it. */
+export interface ResourceSpec {
+	/** The n8n `resource` value. */
+	value: string;
+	displayName: string;
+	/** The JSON:API type (also the path segment). */
+	type: ResourceType;
+	/** Relationship names of the resource object (spec "Resources and fields"). */
+	relationships: readonly string[];
+	endpoints: readonly EndpointSpec[];
+	/**
+	 * A list endpoint to pick records from in a resource locator, with the filter that searches it
+	 * (none for resources without a list endpoint).
+	 */
+	search?: { filter?: string; label: readonly string[] };
+}
