@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { queryPieces, encodedPieces, rl, runWith, useSandbox } from './helpers/fixtures';
+import { NODE_PROPERTIES, queryPieces, encodedPieces, rl, runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -34,6 +34,35 @@ async function failing(parameters: INodeParameters, options: Parameters<typeof r
 }
 
 const wire = (request: RecordedRequest) => `${request.method} ${request.rawPath}`;
+
+test('the node offers 72 operations: the 56 before issue 24, section 9’s 9, the hooks’ 5, find or create’s 2', () => {
+	const operations = NODE_PROPERTIES.filter((p) => p.name === 'operation').flatMap((p) =>
+		(p.options as Array<{ value: string }>).map(
+			(o) => `${(p.displayOptions!.show!.resource as string[])[0]}.${o.value}`,
+		),
+	);
+	const added = [
+		'customField.getAll',
+		'customField.get',
+		'landingPage.getAll',
+		'landingPage.get',
+		'websitePage.getAll',
+		'websitePage.get',
+		'payout.getAll',
+		'payout.get',
+		'apiVersion.healthCheck',
+		'hook.getAll',
+		'hook.get',
+		'hook.create',
+		'hook.delete',
+		'hook.getSample',
+		'contact.upsert',
+		'contact.grantOffersByEmail',
+	];
+	expect(operations.filter((o) => added.includes(o)).sort()).toEqual([...added].sort());
+	expect(operations).toHaveLength(72);
+	expect(new Set(operations).size).toBe(72);
+});
 
 describe('custom fields, landing pages, website pages: Get Many and Get', () => {
 	test('Custom Field → Get Many sends every filter, sort and fields, and lists the site’s fields', async () => {
