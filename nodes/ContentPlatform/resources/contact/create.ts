@@ -39,6 +39,20 @@ async function requireEmail(
 	return requestOptions;
 }
 
+/** The required "Email" of a contact write (Create, Create or Update, Grant Offers by Email). */
+export function emailField(op: OperationContext, description: string): INodeProperties {
+	return {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'e.g. nathan@example.com',
+		default: '',
+		required: true,
+		displayOptions: showOnlyFor(op),
+		description,
+	};
+}
+
 /**
  * The fields of a contact create (Contact → Create, and Create or Update): the site the contact
  * belongs to (required, sent as `data.relationships.site.data`), the email, further attributes,
@@ -48,16 +62,12 @@ export function contactWriteFields(op: OperationContext): INodeProperties[] {
 	return [
 		siteLocator(op, 'The site the contact belongs to'),
 		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'e.g. nathan@example.com',
-			default: '',
-			required: true,
-			displayOptions: showOnlyFor(op),
-			description: op.endpoint.findOrCreate
-				? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
-				: "The contact's email address",
+			...emailField(
+				op,
+				op.endpoint.findOrCreate
+					? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
+					: "The contact's email address",
+			),
 			routing: {
 				send: {
 					type: 'body',

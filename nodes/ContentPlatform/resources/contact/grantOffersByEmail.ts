@@ -8,7 +8,7 @@ import {
 	type OperationDescription,
 } from '../../shared/builders';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
-import { ADDITIONAL_FIELDS } from './create';
+import { ADDITIONAL_FIELDS, emailField } from './create';
 
 const op = operationOf('contact', 'grantOffersByEmail');
 const grant = relationshipOperation(op);
@@ -34,16 +34,7 @@ export const grantOffersByEmail: OperationDescription = {
 	},
 	properties: [
 		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'e.g. nathan@example.com',
-			default: '',
-			required: true,
-			displayOptions: showOnlyFor(op),
-			description: 'The email of the contact to grant the offers to (matched without regard to case)',
-		},
+		emailField(op, 'The email of the contact to grant the offers to (matched without regard to case)'),
 		...grant.properties.filter((property) => property.name !== 'contactId'),
 		{
 			displayName: 'Fields for a New Contact',
