@@ -11,6 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
+import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
 import { cleanId } from '../ContentPlatform/shared/transport';
 import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
 import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
@@ -121,13 +122,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				description:
 					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
 			},
-			{
-				displayName: 'Simplify',
-				name: 'simple',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return a simplified version of the response instead of the raw data',
-			},
+			simplifyProperty,
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceProperty, simplifyProperty, type ResourceDescription } from '../shared/builders';
+import { type ResourceDescription, resourceProperty } from '../shared/builders/resource';
+import { simplifyProperty } from '../shared/builders/simplify';
 import { blogPostDescription } from './blogPost';
 import { contactDescription } from './contact';
 import { contactNoteDescription } from './contactNote';

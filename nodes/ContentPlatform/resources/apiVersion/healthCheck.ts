@@ -1,4 +1,4 @@
-import { operationOf, operationOption, type OperationDescription } from '../../shared/builders';
+import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
 import { healthCheckItem } from '../../shared/outputs';
 
 const option = operationOption(operationOf('apiVersion', 'healthCheck'));

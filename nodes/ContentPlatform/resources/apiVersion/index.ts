@@ -1,4 +1,4 @@
-import { resourceDescription } from '../../shared/builders';
+import { resourceDescription } from '../../shared/builders/resource';
 
 import { healthCheck } from './healthCheck';
 

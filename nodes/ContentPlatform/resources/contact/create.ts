@@ -1,16 +1,16 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { attributeFields } from '../../shared/builders/attributes';
 import {
-	attributeFields,
 	jsonApiWrite,
+	type OperationDescription,
 	operationOf,
 	operationOption,
-	siteLocator,
 	showOnlyFor,
 	type OperationContext,
-	type OperationDescription,
-} from '../../shared/builders';
+} from '../../shared/builders/operation';
+import { siteLocator } from '../../shared/builders/resourceLocator';
 import { customFieldsProperty } from '../../shared/customFields';
 
 const op = operationOf('contact', 'create');

@@ -1,4 +1,5 @@
-import { getManyOperation, operationOf } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation } from '../../shared/builders/read';
 import { withCustomFieldTitlesOption } from '../../shared/customFields';
 
 /** Contact → Get Many: Return All / Limit, the filters, sort and fields of the spec row (spec.ts); Options → Custom Fields by Title. */

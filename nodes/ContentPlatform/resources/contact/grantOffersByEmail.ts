@@ -1,12 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	operationOf,
-	relationshipOperation,
-	siteLocator,
-	showOnlyFor,
-	type OperationDescription,
-} from '../../shared/builders';
+import { operationOf, showOnlyFor, type OperationDescription } from '../../shared/builders/operation';
+import { relationshipOperation } from '../../shared/builders/relationship';
+import { siteLocator } from '../../shared/builders/resourceLocator';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 

@@ -1,23 +1,20 @@
-import { resourceDescription } from '../../shared/builders';
+import { deleteOperation } from '../../shared/builders/destructive';
+import { operationOf } from '../../shared/builders/operation';
+import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { getAll } from './getAll';
-import { get } from './get';
 import { create } from './create';
 import { update } from './update';
-import { deleteRecord } from './delete';
-import { getTags } from './getTags';
-import { addTags } from './addTags';
-import { removeTags } from './removeTags';
-import { replaceTags } from './replaceTags';
-import { getOffers } from './getOffers';
-import { grantOffers } from './grantOffers';
-import { revokeOffers } from './revokeOffers';
-import { replaceOffers } from './replaceOffers';
+import { get } from './get';
+import { getAll } from './getAll';
 import { upsert } from './upsert';
 import { grantOffersByEmail } from './grantOffersByEmail';
 
 /**
- * The Contact resource: its operations, one file each.
+ * The Contact resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule"); `getAll.ts`, `get.ts` (custom fields by title), `create.ts`, `upsert.ts`, `update.ts`,
+ * `grantOffersByEmail.ts` hold the operations with fields or hooks of their own.
  */
 export const contactDescription = resourceDescription('contact', [
 	getAll,
@@ -25,14 +22,11 @@ export const contactDescription = resourceDescription('contact', [
 	create,
 	upsert,
 	update,
-	deleteRecord,
-	getTags,
-	addTags,
-	removeTags,
-	replaceTags,
-	getOffers,
-	grantOffers,
+	deleteOperation(operationOf('contact', 'delete')),
+	relationshipOperation(operationOf('contact', 'getTags')),
+	relationshipOperation(operationOf('contact', 'addTags')),
+	relationshipOperation(operationOf('contact', 'removeTags')),
+	relationshipOperation(operationOf('contact', 'replaceTags')),
+	...offerGrantOperations('contact'),
 	grantOffersByEmail,
-	revokeOffers,
-	replaceOffers,
 ]);

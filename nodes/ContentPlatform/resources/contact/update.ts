@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { attributeFields } from '../../shared/builders/attributes';
 import {
-	attributeFields,
-	byDisplayName,
 	jsonApiWrite,
+	type OperationDescription,
 	operationOf,
 	operationOption,
 	showOnlyFor,
-	type OperationDescription,
-	updateTargetLocator,
-} from '../../shared/builders';
-import { cleanId } from '../../shared/transport';
+} from '../../shared/builders/operation';
+import { updateTargetLocator } from '../../shared/builders/resourceLocator';
+import { parseIdList } from '../../shared/builders/relationship';
+import { byDisplayName } from '../../shared/builders/text';
 import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('contact', 'update');
@@ -22,12 +22,6 @@ const op = operationOf('contact', 'update');
  * relationship's name).
  */
 const TAG_TYPE = 'contact_tags';
-
-/** Tag IDs typed as a comma-separated list or given as an array by an expression. */
-function parseIdList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return parts.map(cleanId).filter((id) => id !== '');
-}
 
 /**
  * preSend of the update: writes the set fields as `data.attributes`, tag IDs as the top-level

@@ -1,4 +1,4 @@
-import { jsonApiWrite, operationOf, operationOption, type OperationDescription } from '../../shared/builders';
+import { jsonApiWrite, operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
 import { createOrUpdateContact, markCreated } from '../../shared/findOrCreate';
 import { toItems } from '../../shared/transport';
 import { contactWriteFields } from './create';

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { showOnlyFor, type OperationContext } from '../../shared/builders';
+import { type OperationContext, showOnlyFor } from '../../shared/builders/operation';
 
 /** preSend of the note body: refuses an empty note before any request. */
 async function requireNoteBody(

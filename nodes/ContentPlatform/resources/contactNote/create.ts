@@ -1,11 +1,5 @@
-import {
-	idValue,
-	jsonApiWrite,
-	operationOf,
-	operationOption,
-	resourceLocator,
-	type OperationDescription,
-} from '../../shared/builders';
+import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
+import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
 import { resourceByValue } from '../../shared/spec';
 import { requireId } from '../../shared/transport';
 import { noteBodyField } from './body';

@@ -1,17 +1,25 @@
-import { resourceDescription } from '../../shared/builders';
+import { deleteOperation } from '../../shared/builders/destructive';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
 import { create } from './create';
-import { getAll } from './getAll';
-import { get } from './get';
 import { update } from './update';
-import { deleteRecord } from './delete';
 
 /**
- * The Contact Note resource: its operations, one file each.
+ * The Contact Note resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule"); `create.ts`, `update.ts` hold the operations with fields or hooks of their own.
  * Default operation `create` as before the resource got a list (saved workflows keep theirs).
  */
 export const contactNoteDescription = resourceDescription(
 	'contactNote',
-	[create, getAll, get, update, deleteRecord],
+	[
+		create,
+		getManyOperation(operationOf('contactNote', 'getAll')),
+		getOperation(operationOf('contactNote', 'get')),
+		update,
+		deleteOperation(operationOf('contactNote', 'delete')),
+	],
 	'create',
 );

@@ -1,10 +1,5 @@
-import {
-	jsonApiWrite,
-	operationOf,
-	operationOption,
-	type OperationDescription,
-	updateTargetLocator,
-} from '../../shared/builders';
+import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
+import { updateTargetLocator } from '../../shared/builders/resourceLocator';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'update');

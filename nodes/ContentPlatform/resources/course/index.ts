@@ -1,10 +1,15 @@
-import { resourceDescription } from '../../shared/builders';
-
-import { get } from './get';
-import { getAll } from './getAll';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Course resource: its operations, one file each.
+ * The Course resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
  * Default operation `get` as before the resource got a list (saved workflows keep theirs).
  */
-export const courseDescription = resourceDescription('course', [get, getAll], 'get');
+export const courseDescription = resourceDescription(
+	'course',
+	[getOperation(operationOf('course', 'get')), getManyOperation(operationOf('course', 'getAll'))],
+	'get',
+);

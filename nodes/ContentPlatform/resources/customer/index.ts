@@ -1,20 +1,15 @@
-import { resourceDescription } from '../../shared/builders';
-
-import { getAll } from './getAll';
-import { get } from './get';
-import { getOffers } from './getOffers';
-import { grantOffers } from './grantOffers';
-import { revokeOffers } from './revokeOffers';
-import { replaceOffers } from './replaceOffers';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { offerGrantOperations } from '../../shared/builders/relationship';
+import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Customer resource: its operations, one file each.
+ * The Customer resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
  */
 export const customerDescription = resourceDescription('customer', [
-	getAll,
-	get,
-	getOffers,
-	grantOffers,
-	revokeOffers,
-	replaceOffers,
+	getManyOperation(operationOf('customer', 'getAll')),
+	getOperation(operationOf('customer', 'get')),
+	...offerGrantOperations('customer'),
 ]);

@@ -1,11 +1,17 @@
-import { resourceDescription } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { get } from './get';
 import { submit } from './submit';
-import { getAll } from './getAll';
 
 /**
- * The Form resource: its operations, one file each.
+ * The Form resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule"); `submit.ts` holds the operations with fields or hooks of their own.
  * Default operation `get` as before the resource got a list (saved workflows keep theirs).
  */
-export const formDescription = resourceDescription('form', [get, submit, getAll], 'get');
+export const formDescription = resourceDescription(
+	'form',
+	[getOperation(operationOf('form', 'get')), submit, getManyOperation(operationOf('form', 'getAll'))],
+	'get',
+);

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { attributeFields } from '../../shared/builders/attributes';
 import {
-	attributeFields,
 	jsonApiWrite,
+	type OperationDescription,
 	operationOf,
 	operationOption,
-	resourceLocator,
 	showOnlyFor,
-	type OperationDescription,
-} from '../../shared/builders';
+} from '../../shared/builders/operation';
+import { resourceLocator } from '../../shared/builders/resourceLocator';
 import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('form', 'submit');

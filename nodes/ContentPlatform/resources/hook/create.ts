@@ -4,13 +4,12 @@ import {
 	jsonApiWrite,
 	operationOf,
 	operationOption,
-	siteLocator,
 	showOnlyFor,
-	titleCase,
-	byName,
 	type OperationContext,
 	type OperationDescription,
-} from '../../shared/builders';
+} from '../../shared/builders/operation';
+import { siteLocator } from '../../shared/builders/resourceLocator';
+import { byName, titleCase } from '../../shared/builders/text';
 import { HOOK_EVENTS } from './spec';
 
 const op = operationOf('hook', 'create');

@@ -1,4 +1,4 @@
-import { operationOf, operationOption, type OperationDescription } from '../../shared/builders';
+import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
 import { sampleItems } from '../../shared/outputs';
 import { eventField } from './create';
 

@@ -1,6 +1,11 @@
-import { resourceDescription } from '../../shared/builders';
+import { operationOf, operationOption } from '../../shared/builders/operation';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { get } from './get';
-
-/** The Me resource (the current user): its operation. */
-export const meDescription = resourceDescription('me', [get]);
+/**
+ * The Me resource (the current user; spec row: `./spec.ts`). Me → Get (`GET /v1/me`) is its
+ * operation option alone, without fields: the user the credential belongs to (name, email,
+ * initials, role level).
+ */
+export const meDescription = resourceDescription('me', [
+	{ option: operationOption(operationOf('me', 'get')), properties: [] },
+]);

@@ -1,8 +1,15 @@
-import { resourceDescription } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { relationshipOperation } from '../../shared/builders/relationship';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { getAll } from './getAll';
-import { get } from './get';
-import { getProducts } from './getProducts';
-
-/** The Offer resource: its operations, one file each. */
-export const offerDescription = resourceDescription('offer', [getAll, get, getProducts]);
+/**
+ * The Offer resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
+ */
+export const offerDescription = resourceDescription('offer', [
+	getManyOperation(operationOf('offer', 'getAll')),
+	getOperation(operationOf('offer', 'get')),
+	relationshipOperation(operationOf('offer', 'getProducts')),
+]);

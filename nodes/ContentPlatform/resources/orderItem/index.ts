@@ -1,7 +1,13 @@
-import { resourceDescription } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { getAll } from './getAll';
-import { get } from './get';
-
-/** The Order Item resource: its operations, one file each. */
-export const orderItemDescription = resourceDescription('orderItem', [getAll, get]);
+/**
+ * The Order Item resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
+ */
+export const orderItemDescription = resourceDescription('orderItem', [
+	getManyOperation(operationOf('orderItem', 'getAll')),
+	getOperation(operationOf('orderItem', 'get')),
+]);

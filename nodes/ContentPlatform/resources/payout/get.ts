@@ -1,4 +1,5 @@
-import { getOperation, operationOf } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getOperation } from '../../shared/builders/read';
 import { payoutTransactions } from '../../shared/outputs';
 import { toItems } from '../../shared/transport';
 

@@ -1,16 +1,17 @@
-import { resourceDescription } from '../../shared/builders';
+import { recordActionOperation } from '../../shared/builders/destructive';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { getAll } from './getAll';
-import { get } from './get';
-import { deactivate } from './deactivate';
-import { reactivate } from './reactivate';
-import { cancelSubscription } from './cancelSubscription';
-
-/** The Purchase resource: its operations, one file each. */
+/**
+ * The Purchase resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
+ */
 export const purchaseDescription = resourceDescription('purchase', [
-	getAll,
-	get,
-	deactivate,
-	reactivate,
-	cancelSubscription,
+	getManyOperation(operationOf('purchase', 'getAll')),
+	getOperation(operationOf('purchase', 'get')),
+	recordActionOperation(operationOf('purchase', 'deactivate')),
+	recordActionOperation(operationOf('purchase', 'reactivate')),
+	recordActionOperation(operationOf('purchase', 'cancelSubscription')),
 ]);

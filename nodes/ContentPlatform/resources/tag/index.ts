@@ -1,7 +1,13 @@
-import { resourceDescription } from '../../shared/builders';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
 
-import { getAll } from './getAll';
-import { get } from './get';
-
-/** The Tag resource: its operations, one file each. */
-export const tagDescription = resourceDescription('tag', [getAll, get]);
+/**
+ * The Tag resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * operation with nothing of its own is one builder call here (docs/development.md, "The
+ * operation-file rule").
+ */
+export const tagDescription = resourceDescription('tag', [
+	getManyOperation(operationOf('tag', 'getAll')),
+	getOperation(operationOf('tag', 'get')),
+]);

@@ -7,9 +7,14 @@ import { returnAllAndLimit } from './paging';
 import { resourceLocator } from './resourceLocator';
 
 /**
- * A Get operation (spec rows `GET /v1/<type>/{id}`): the record's locator, then what the spec row
- * offers: `include`, the included records' paging (`includeFilters`), and `fields[<type>]` under
- * Options. Each part is empty when the row does not have it.
+ * A Get operation (spec rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
+ * - routing (`operationOption`, operation.ts): `GET`, the path from the locator, preSend
+ *   `prepareRequest`, postReceive `toItems` (one item, Simplify applied; transport/request.ts);
+ * - `<resource>Id`: the record's locator, its ID URL-encoded into the path (resourceLocator.ts);
+ * - `include` (include.ts): the row's includes, sent as `include=a,b`;
+ * - the included records' paging (`includeFilters`, include.ts): `filter[products_page]`, …;
+ * - Options → `fields` (options.ts): `fields[<type>]`, the sparse fieldset.
+ * Each part is empty when the row does not have it.
  */
 export function getOperation(op: OperationContext): OperationDescription {
 	return {
@@ -25,10 +30,14 @@ export function getOperation(op: OperationContext): OperationDescription {
 }
 
 /**
- * A Get Many operation (spec rows `GET /v1/<type>`): Return All / Limit (`page[number]`,
- * `page[size]`), then what the spec row offers: the filters, the conditions
- * (`filter[<attribute>_<operator>]`), and sort and `fields[<type>]` under Options. Each part is
- * empty when the row does not have it.
+ * A Get Many operation (spec rows `GET /v1/<type>`), the whole of what it sends and offers:
+ * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
+ *   `toItems` (items, Simplify applied), paged by `paginate` (transport/paging.ts);
+ * - `returnAll`, `limit` (paging.ts): become `page[number]` and `page[size]` (at most 100) pages;
+ * - `filters` (filters.ts): one field per `filter[<name>]` of the row;
+ * - `conditions` (conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);
+ * - Options → `sort` and sort direction, `fields` (options.ts): `sort=-key`, `fields[<type>]`.
+ * Each part is empty when the row does not have it.
  */
 export function getManyOperation(op: OperationContext): OperationDescription {
 	return {

@@ -172,3 +172,15 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
 		],
 	};
 }
+
+/**
+ * The offer-grant operations of a contact or a customer (Get, Grant, Revoke and Replace Offers:
+ * the resource's endpoints on `…/relationships/offers`, written once in `shared/spec/offerGrants.ts`),
+ * each a `relationshipOperation`, in the spec rows' order.
+ */
+export function offerGrantOperations(resourceValue: 'contact' | 'customer'): OperationDescription[] {
+	const resource = resourceByValue(resourceValue);
+	return resource.endpoints
+		.filter((endpoint) => endpoint.relationship?.name === 'offers')
+		.map((endpoint) => relationshipOperation({ resource, endpoint }));
+}

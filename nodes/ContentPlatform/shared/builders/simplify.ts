@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * The "Simplify" option (`simple`, n8n's standard name), one for every operation: each of them
- * answers with resource objects (see `toItems` in transport/request.ts and `simplifyResource` in jsonapi.ts).
+ * The "Simplify" option (`simple`, n8n's standard name), one for every operation of the action
+ * node (each answers with resource objects, see `toItems` in transport/request.ts and
+ * `simplifyResource` in jsonapi.ts) and the webhook trigger's (the delivered record).
  */
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

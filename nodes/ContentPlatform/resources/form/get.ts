@@ -1,4 +1,0 @@
-import { getOperation, operationOf } from '../../shared/builders';
-
-/** Form → Get: the record by ID, with the includes and fields of the spec row (spec.ts). */
-export const get = getOperation(operationOf('form', 'get'));

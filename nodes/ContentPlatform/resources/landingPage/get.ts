@@ -1,4 +1,0 @@
-import { getOperation, operationOf } from '../../shared/builders';
-
-/** Landing Page → Get (supplement section 9 `GET /v1/landing_pages/{id}`): the record by ID, with the fields of the spec row (spec.ts next to it). */
-export const get = getOperation(operationOf('landingPage', 'get'));

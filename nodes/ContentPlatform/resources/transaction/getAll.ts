@@ -1,4 +1,0 @@
-import { getManyOperation, operationOf } from '../../shared/builders';
-
-/** Transaction → Get Many: Return All / Limit, the filters, sort and fields of the spec row (spec.ts). */
-export const getAll = getManyOperation(operationOf('transaction', 'getAll'));
