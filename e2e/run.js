@@ -27,6 +27,7 @@
 const assert = require('node:assert/strict');
 
 const { startStack, API_CREDENTIAL } = require('./lib/stack');
+const { chainWorkflow } = require('./lib/chain');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
 const cancel = require('./cancel');
@@ -59,35 +60,10 @@ async function check(name, fn) {
 }
 
 const rl = (value) => ({ __rl: true, mode: 'id', value });
-const CP = 'n8n-nodes-content-platform.contentPlatform';
 const OAUTH = { clientId: 'e2e-client', clientSecret: 'e2e-client-secret' };
 
-/** A workflow: Manual Trigger → the given nodes in a chain, each executed once. */
-function workflow(id, name, nodes) {
-	const all = [
-		{
-			id: `${id}-start`,
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...nodes.map((node, i) => ({
-			id: `${id}-${i}`,
-			type: CP,
-			typeVersion: 1,
-			position: [(i + 1) * 220, 0],
-			executeOnce: true,
-			credentials: { contentPlatformApi: API_CREDENTIAL },
-			...node,
-		})),
-	];
-	const connections = {};
-	for (let i = 0; i < all.length - 1; i++)
-		connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name, nodes: all, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
-}
+/** A workflow: Manual Trigger → the given nodes in a chain, each executed once (e2e/lib/chain.js). */
+const workflow = chainWorkflow;
 
 /**
  * The 20 operations: node parameters, the request(s) the sandbox must receive, and a check of the
@@ -339,6 +315,7 @@ async function main(runtime) {
 		}
 
 		await require('./supplement').runSupplementChecks({ sandbox, n8n }, check);
+		await require('./section9').runSection9Checks({ sandbox, n8n }, check);
 
 		const wrong = await n8n.execute('e2eWrongToken001');
 		await check('wrong token: the workflow fails with the credential error, without the token', () => {

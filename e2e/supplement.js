@@ -9,9 +9,8 @@
  */
 const assert = require('node:assert/strict');
 
-const { API_CREDENTIAL } = require('./lib/stack');
+const { chainWorkflow } = require('./lib/chain');
 
-const CP = 'n8n-nodes-content-platform.contentPlatform';
 const WORKFLOW_ID = 'e2eSupplementOps';
 const JSON_API = 'application/vnd.api+json';
 
@@ -20,40 +19,13 @@ const ids = (items) => items.map((i) => i.id);
 const relIds = (record, name) =>
 	((record && record.relationships[name] && record.relationships[name].data) || []).map((d) => d.id);
 
-/** Manual Trigger → the operations' nodes in a chain, each executed once. */
+/** Manual Trigger → the operations' nodes in a chain, each executed once (e2e/lib/chain.js). */
 function workflow(ops) {
-	const nodes = [
-		{
-			id: `${WORKFLOW_ID}-start`,
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...ops.map((op, i) => ({
-			id: `${WORKFLOW_ID}-${i}`,
-			name: op.name,
-			type: CP,
-			typeVersion: 1,
-			position: [(i + 1) * 220, 0],
-			executeOnce: true,
-			credentials: { contentPlatformApi: API_CREDENTIAL },
-			parameters: op.parameters,
-		})),
-	];
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
-		id: WORKFLOW_ID,
-		name: 'e2e: supplement operations',
-		nodes,
-		connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
+	return chainWorkflow(
+		WORKFLOW_ID,
+		'e2e: supplement operations',
+		ops.map((op) => ({ name: op.name, parameters: op.parameters })),
+	);
 }
 
 /**

@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests read the spec document */
 /**
- * Coverage of the supplement (issue 15): reads spec/platform-api-supplement.md itself, sections 1-4
- * (the endpoint headings, their query tables and "Query" bullets, and the section-4 table), and
- * walks the node's description. Fails if one of its 36 endpoints has no operation whose request
- * uses that method and path, or a query parameter it lists has no field that sends it.
+ * Coverage of the supplement (issues 15 and 24): reads spec/platform-api-supplement.md itself,
+ * sections 1-4 (the endpoint headings, their query tables and "Query" bullets, and the section-4
+ * table) and section 9 (its `####` endpoint headings, query tables and query lines), and walks the
+ * node's description. Fails if one of its 45 endpoints has no operation whose request uses that
+ * method and path, or a query parameter it lists has no field that sends it.
  *
  * The operation of an endpoint is found by its request (method, and the URL of the operation or
  * of its record locator), not by description texts.
@@ -17,6 +18,7 @@ import { NODE_PROPERTIES, collectionFields, propertiesOf } from './helpers/fixtu
 
 const TEXT = readFileSync(join(__dirname, '..', 'spec', 'platform-api-supplement.md'), 'utf8');
 const SECTIONS = TEXT.slice(TEXT.indexOf('## 1. '), TEXT.indexOf('## 5. '));
+const SECTION_9 = TEXT.slice(TEXT.indexOf('## 9. '));
 
 interface SupplementEndpoint {
 	method: string;
@@ -91,7 +93,36 @@ function tableEndpoints(): SupplementEndpoint[] {
 	});
 }
 
-const ENDPOINTS = [...headedEndpoints(), ...tableEndpoints()];
+/**
+ * Endpoints of section 9: `#### GET /v1/path (L123)` headings (and `### 9.5 API version: GET /v1/version`); parameters from the first column of
+ * the query tables and from the lines that name a query ("Query: …", "query `…`"), not from prose-only lines.
+ */
+function section9Endpoints(): SupplementEndpoint[] {
+	return SECTION_9.split(/\n#{3,4} /)
+		.slice(1)
+		.filter((block) => /\b(GET|POST|PATCH|DELETE) \/v1\//.test(block.split('\n')[0]))
+		.map((block) => {
+			const [heading, ...lines] = block.split('\n');
+			const [, method, path] = /\b(GET|POST|PATCH|DELETE) (\/v1\/\S+)/.exec(heading)!;
+			const end = lines.findIndex((line) => line.startsWith('#'));
+			const body = end < 0 ? lines : lines.slice(0, end);
+			const tableCells = body.filter((line) => /^\| `/.test(line)).map((line) => line.split(' | ')[0]);
+			const queryLines = body.filter((line) => /\bquery\b/i.test(line) && !/^- Prose/.test(line));
+			const params = new Set(
+				[...tableCells, ...queryLines.map((line) => line.replace(/\(string; key[^)]*\)/g, ''))]
+					.flatMap(ticked)
+					.filter((p) => QUERY_PARAM.test(p)),
+			);
+			const sortLine = [...body.filter((line) => line.startsWith('| `sort`')), ...queryLines].join(' ');
+			const declared =
+				/`sort`[^|]*\| [^|]*\| [^|]*\| ([^|]*)\|/.exec(sortLine)?.[1] ?? /key `([a-z_]+)`/.exec(sortLine)?.[0] ?? '';
+			const prose = [...sortLine.matchAll(/prose example `-?([a-z_]+)`/g)].map((m) => m[1]);
+			const sortKeys = [...ticked(declared).filter((key) => /^[a-z_]+$/.test(key) && key !== 'sort'), ...prose];
+			return { method, path: normalize(path), params, sortKeys };
+		});
+}
+
+const ENDPOINTS = [...headedEndpoints(), ...tableEndpoints(), ...section9Endpoints()];
 
 /**
  * Sort keys the node leaves out on purpose (README "Where the supplement is silent or
@@ -111,17 +142,25 @@ function requestPath(resource: string, operation: string, option: INodePropertyO
 		.replace(/\{\{.*?\}\}/g, '{id}');
 }
 
+/**
+ * Operations made of several requests (find or create, docs/operations.md): their request is
+ * decided per item, so they are not the operation of an endpoint.
+ */
+const FIND_OR_CREATE = ['upsert', 'grantOffersByEmail'];
+
 /** Every operation of the node with its method and path. */
-const OPERATIONS = NODE_PROPERTIES.filter((p) => p.name === 'operation').flatMap((property) => {
-	const resource = (property.displayOptions!.show!.resource as string[])[0];
-	return (property.options as INodePropertyOptions[]).map((option) => ({
-		resource,
-		operation: String(option.value),
-		option,
-		method: String(option.routing?.request?.method ?? ''),
-		path: requestPath(resource, String(option.value), option),
-	}));
-});
+const OPERATIONS = NODE_PROPERTIES.filter((p) => p.name === 'operation')
+	.flatMap((property) => {
+		const resource = (property.displayOptions!.show!.resource as string[])[0];
+		return (property.options as INodePropertyOptions[]).map((option) => ({
+			resource,
+			operation: String(option.value),
+			option,
+			method: String(option.routing?.request?.method ?? ''),
+			path: requestPath(resource, String(option.value), option),
+		}));
+	})
+	.filter((o) => !FIND_OR_CREATE.includes(o.operation));
 
 function fieldsOf(resource: string, operation: string): INodeProperties[] {
 	return propertiesOf(resource, operation).flatMap((p) => [p, ...collectionFields(p)]);
@@ -141,9 +180,24 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	return sent;
 }
 
-test('sections 1-4 of the supplement list 36 endpoints (8 + 11 + 5 + 12), each once', () => {
-	expect(ENDPOINTS).toHaveLength(36);
-	expect(new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`)).size).toBe(36);
+test('sections 1-4 and 9 of the supplement list 45 endpoints (8 + 11 + 5 + 12 + 9), each once', () => {
+	expect(ENDPOINTS).toHaveLength(45);
+	expect(new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`)).size).toBe(45);
+});
+
+test('section 9 is read: its nine endpoints and their query parameters', () => {
+	const nine = section9Endpoints();
+	expect(nine.map((e) => `${e.method} ${e.path} ${[...e.params].sort().join(',')} ${e.sortKeys.join(',')}`)).toEqual([
+		'GET /custom_fields fields[custom_fields],filter[required_eq],filter[site_id],filter[title_cont],filter[type_eq],page[number],page[size],sort title,handle,type,required',
+		'GET /custom_fields/{id} fields[custom_fields] ',
+		'GET /landing_pages fields[landing_pages],filter[published],filter[title_cont],page[number],page[size],sort title,publish_at',
+		'GET /landing_pages/{id} fields[landing_pages] ',
+		'GET /website_pages fields[website_pages],page[number],page[size],sort created_at',
+		'GET /website_pages/{id} fields[website_pages] ',
+		'GET /kajabi_payments_payouts filter[end_date],filter[site_id],filter[start_date],filter[status],page[number] ',
+		'GET /kajabi_payments_payouts/{id} filter[site_id] ',
+		'GET /version  ',
+	]);
 });
 
 describe.each(ENDPOINTS.map((e) => [`${e.method} /v1${e.path}`, e] as const))('%s', (_name, endpoint) => {
@@ -181,6 +235,7 @@ test('every query parameter of the supplement is covered (counts)', () => {
 /**
  * Query parameters the supplement lists per endpoint: tags 6 + offers 7 + offer 2 + purchases 10
  * + purchase 1 + courses 8 + forms 6 + blog posts 5 + notes 5 + note 2 + sites 6 + site 1
- * + products 9 + product 1.
+ * + products 9 + product 1 (sections 1-4: 69), custom fields 8 + 1, landing pages 6 + 1, website
+ * pages 4 + 1, payouts 5 + 1, version 0 (section 9: 27).
  */
-const SUPPLEMENT_PARAMETER_COUNT = 69;
+const SUPPLEMENT_PARAMETER_COUNT = 96;

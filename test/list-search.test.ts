@@ -14,8 +14,25 @@ import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
 useSandbox(
-	(started) => {
+	async (started) => {
 		sandbox = started;
+		// Hooks of other tools, so that the hooks list has records to pick (issue 24).
+		for (const [event, url] of [
+			['purchase', 'https://zapier.example.com/hooks/1'],
+			['tag_added', 'https://make.example.com/hooks/2'],
+		]) {
+			await fetch(`${sandbox.url}/v1/hooks`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/vnd.api+json' },
+				body: JSON.stringify({
+					data: {
+						type: 'hooks',
+						attributes: { event, target_url: url },
+						relationships: { site: { data: { type: 'sites', id: '1' } } },
+					},
+				}),
+			});
+		}
 	},
 	{ clearBeforeEach: true },
 );
@@ -70,6 +87,11 @@ const SEARCHES = [
 	{ method: 'searchForms', resource: 'form', path: '/forms', label: ['title'] },
 	{ method: 'searchBlogPosts', resource: 'blogPost', path: '/blog_posts', label: ['title'] },
 	{ method: 'searchContactNotes', resource: 'contactNote', path: '/contact_notes', label: ['body'] },
+	// The lists of supplement sections 5 and 9 (issue 24); payouts need a site, so they have no list search.
+	{ method: 'searchCustomFields', resource: 'customField', path: '/custom_fields', label: ['title', 'handle'] },
+	{ method: 'searchLandingPages', resource: 'landingPage', path: '/landing_pages', label: ['title'] },
+	{ method: 'searchWebsitePages', resource: 'websitePage', path: '/website_pages', label: ['title', 'url'] },
+	{ method: 'searchHooks', resource: 'hook', path: '/hooks', label: ['event', 'target_url'] },
 ];
 
 function expectedLabel(fields: string[], record: Resource, isOrder: boolean): string {

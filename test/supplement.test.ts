@@ -738,7 +738,7 @@ describe('Destructive operations: described, never retried', () => {
 		resource.endpoints.filter((e) => e.destructive).map((e) => ({ resource: resource.value, operation: e.operation })),
 	);
 
-	test('Delete ×2, Remove/Replace Tags, Revoke/Replace Offers ×2, Deactivate, Cancel Subscription are destructive', () => {
+	test('Delete ×3, Remove/Replace Tags, Revoke/Replace Offers ×2, Deactivate, Cancel Subscription are destructive', () => {
 		expect(destructive.map((d) => `${d.resource}.${d.operation}`).sort()).toEqual(
 			[
 				'contact.delete',
@@ -749,6 +749,7 @@ describe('Destructive operations: described, never retried', () => {
 				'customer.revokeOffers',
 				'customer.replaceOffers',
 				'contactNote.delete',
+				'hook.delete',
 				'purchase.deactivate',
 				'purchase.cancelSubscription',
 			].sort(),

@@ -29,7 +29,7 @@ async function retryWhile404(fn) {
 /**
  * Runs one check module alone: a fresh sandbox + n8n (e2e/lib/stack.js; E2E_N8N picks the runtime,
  * E2E_KEEP=1 keeps the user folder), the module's workflows imported and `publish` published,
- * `n8n start` (unless `start` is false: the checks start n8n themselves), the module's checks, the
+ * `n8n start` (unless `start` is false: the checks start n8n themselves, or run their workflows with `n8n execute`), the module's checks, the
  * teardown, and the closing "N passed, M failed" line (exit code 1 unless every check passed).
  * `startTimeoutMs`: how long to wait for `n8n start` (default: N8nInstance.start's).
  * @param {{ name: string, workflows: () => object[], publish?: string[], start?: boolean, startTimeoutMs?: number,

@@ -2,6 +2,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
+import { customFieldsMapping } from './shared/customFields';
 import { nodeProperties } from './resources';
 import { authenticationProperty, credentialsDescription } from './shared/authentication';
 import { baseUrlExpression } from './shared/baseUrl';
@@ -57,5 +58,6 @@ export class ContentPlatform implements INodeType {
 	methods = {
 		listSearch,
 		loadOptions,
+		resourceMapping: { customFields: customFieldsMapping },
 	};
 }

@@ -115,7 +115,7 @@ export class ContentPlatformTrigger implements INodeType {
 				readPage: async (request) => {
 					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 					let headers: IDataObject = {};
-					const document = await apiRequest(this, 'GET', event.path, qs, {}, (h) => (headers = h));
+					const document = await apiRequest(this, 'GET', event.path, qs, {}, undefined, (h) => (headers = h));
 					const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 					for (const resource of resources) byId.set(String(resource.id), resource);
 					return { records: resources.map(toRecord), headers };

@@ -12,6 +12,7 @@ const SEED_REFERENCE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const supplement = require('./supplement');
+const section9 = require('./section9');
 
 // ---------------------------------------------------------------------------
 // Deterministic helpers
@@ -658,6 +659,7 @@ const TYPES = {
 	},
 };
 supplement.extendTypes(TYPES, { one, many });
+section9.extendTypes(TYPES, { one, many });
 
 // ---------------------------------------------------------------------------
 // Store
@@ -755,6 +757,7 @@ function createDatabase(options = {}) {
 	if (options.seed !== false) {
 		seedDatabase(db);
 		supplement.seed(db);
+		section9.seed(db);
 	}
 	return db;
 }

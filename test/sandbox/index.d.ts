@@ -251,6 +251,11 @@ export interface Sandbox {
 	expireTokens(): void;
 	/** Side effects of the supplement's offer grants (see supplement.js). */
 	supplement: SupplementLog;
+	/**
+	 * Adds two contacts on site 1 whose emails differ only in case (`Twin@Example.com`, created
+	 * first, and `twin@example.com`; section9.js); returns them, oldest first.
+	 */
+	insertCaseTwins(email?: string): ResourceRecord[];
 	/** Hooks registered through POST /v1/hooks (live). */
 	hooks: RegisteredHook[];
 	/** Every delivery made by `deliver`, in order. */

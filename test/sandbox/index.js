@@ -11,6 +11,7 @@ const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
 const adversity = require('./adversity');
 const supplement = require('./supplement');
+const section9 = require('./section9');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -525,6 +526,7 @@ const LIST_FILTERS = {
 };
 
 Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+Object.assign(LIST_FILTERS, section9.filters({ SITE_FILTER, contains, parseBoolean }));
 
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
@@ -804,6 +806,7 @@ const ROUTES = [
 		listHandler,
 		showHandler,
 	}),
+	...section9.routes({ ApiError, STATUS_TITLES, relId, listHandler, showHandler }),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -1026,6 +1029,8 @@ function answer(state, recorded, bodyError) {
 			body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] },
 		};
 	}
+	const open = section9.unauthenticated(recorded);
+	if (open) return open;
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
 	const accountAnswer = accounts.answer(state.account, recorded);
 	if (accountAnswer) return accountAnswer;
@@ -1175,6 +1180,7 @@ async function createSandbox(options = {}) {
 		},
 	};
 	supplement.attach(state, sandbox);
+	sandbox.insertCaseTwins = (email) => section9.insertCaseTwins(db, email);
 	return sandbox;
 }
 

@@ -19,6 +19,12 @@ import { purchaseDescription } from './purchase';
 import { siteDescription } from './site';
 import { tagDescription } from './tag';
 import { transactionDescription } from './transaction';
+import { customFieldDescription } from './customField';
+import { landingPageDescription } from './landingPage';
+import { websitePageDescription } from './websitePage';
+import { payoutDescription } from './payout';
+import { hookDescription } from './hook';
+import { apiVersionDescription } from './apiVersion';
 
 /** The node's resources, one folder each (`resources/<resource>/`): add a resource with one line here. */
 const resources: ResourceDescription[] = [
@@ -39,6 +45,12 @@ const resources: ResourceDescription[] = [
 	siteDescription,
 	productDescription,
 	meDescription,
+	customFieldDescription,
+	landingPageDescription,
+	websitePageDescription,
+	payoutDescription,
+	hookDescription,
+	apiVersionDescription,
 ];
 
 /** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */

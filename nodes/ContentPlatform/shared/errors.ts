@@ -21,6 +21,20 @@ export interface ErrorSubject {
 	id?: string;
 	/** Extra words naming the request, for example "page 3". */
 	context?: string;
+	/**
+	 * The field that sends `filter[site_id]`, in the editor's words ("Filters → Site ID", "Site"),
+	 * named when the API says the site filter is required (accounts with several sites).
+	 */
+	siteField?: string;
+}
+
+/** Whether the API's errors say that `filter[site_id]` is missing (the multi-site rule). */
+function siteFilterMissing(errors: JsonApiError[]): boolean {
+	return errors.some(
+		(error) =>
+			error.source?.parameter === 'filter[site_id]' ||
+			/filter\[site_id\][^.]*required/i.test(`${error.title ?? ''} ${error.detail ?? ''}`),
+	);
 }
 
 function errorsOf(body: unknown): JsonApiError[] {
@@ -192,9 +206,14 @@ export function apiErrorFromResponse(
 				: `The Content Platform API answered ${status} with ${bodyExcerpt(response.body)}`;
 	}
 	message += where;
-	const description = errors.length
+	let description = errors.length
 		? errors.map(describeError).join('\n')
 		: `HTTP ${status}: ${bodyExcerpt(response.body)}`;
+	if (status < 500 && siteFilterMissing(errors)) {
+		const field = subject.siteField ?? 'Filters → Site ID';
+		message += `. Set ${field}: this account has several sites`;
+		description += `\nSet "${field}" to the site to read from (the account has more than one site, so the API needs it).`;
+	}
 	const errorResponse: JsonObject = {
 		httpCode: String(status),
 		errors: errors as unknown as JsonObject[],

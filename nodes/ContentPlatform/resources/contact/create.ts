@@ -8,10 +8,10 @@ import {
 	operationOf,
 	operationOption,
 	showOnlyFor,
+	type OperationContext,
 } from '../../shared/builders/operation';
-import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
-import { resourceByValue } from '../../shared/spec';
-import { requireId } from '../../shared/transport';
+import { siteLocator } from '../../shared/builders/resourceLocator';
+import { customFieldsProperty } from '../../shared/customFields';
 
 const op = operationOf('contact', 'create');
 
@@ -19,7 +19,7 @@ const op = operationOf('contact', 'create');
  * The contact attributes offered on create (supplement section 1, "CA"): all but `email` (its own
  * required field), `external_user_id` ("not accepted on create") and the timestamps.
  */
-const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts', 'the contact').filter(
+export const ADDITIONAL_FIELDS: INodeProperties[] = attributeFields('contacts', 'the contact').filter(
 	(field) => field.name !== 'email' && field.name !== 'external_user_id',
 );
 
@@ -39,34 +39,35 @@ async function requireEmail(
 	return requestOptions;
 }
 
+/** The required "Email" of a contact write (Create, Create or Update, Grant Offers by Email). */
+export function emailField(op: OperationContext, description: string): INodeProperties {
+	return {
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'e.g. nathan@example.com',
+		default: '',
+		required: true,
+		displayOptions: showOnlyFor(op),
+		description,
+	};
+}
+
 /**
- * Contact → Create (supplement `POST /v1/contacts`): the site the contact belongs to (required,
- * sent as `data.relationships.site.data`), the email and any further attributes set.
+ * The fields of a contact create (Contact → Create, and Create or Update): the site the contact
+ * belongs to (required, sent as `data.relationships.site.data`), the email, further attributes,
+ * and the site's custom fields by title (resource mapper, see customFields.ts).
  */
-export const create: OperationDescription = {
-	option: operationOption(op, jsonApiWrite(op.resource.type)),
-	properties: [
+export function contactWriteFields(op: OperationContext): INodeProperties[] {
+	return [
+		siteLocator(op, 'The site the contact belongs to'),
 		{
-			...resourceLocator(op, resourceByValue('site')),
-			description: 'The site the contact belongs to',
-			routing: {
-				send: {
-					type: 'body',
-					property: 'data.relationships.site.data',
-					value: `={{ { "type": "sites", "id": ${idValue('siteId')} } }}`,
-					preSend: [requireId('siteId', 'Site')],
-				},
-			},
-		},
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'e.g. nathan@example.com',
-			default: '',
-			required: true,
-			displayOptions: showOnlyFor(op),
-			description: "The contact's email address",
+			...emailField(
+				op,
+				op.endpoint.findOrCreate
+					? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
+					: "The contact's email address",
+			),
 			routing: {
 				send: {
 					type: 'body',
@@ -85,5 +86,12 @@ export const create: OperationDescription = {
 			displayOptions: showOnlyFor(op),
 			options: ADDITIONAL_FIELDS,
 		},
-	],
+		customFieldsProperty(showOnlyFor(op), ['siteId.value']),
+	];
+}
+
+/** Contact → Create (supplement `POST /v1/contacts`): the fields of `contactWriteFields`. */
+export const create: OperationDescription = {
+	option: operationOption(op, jsonApiWrite(op.resource.type)),
+	properties: contactWriteFields(op),
 };

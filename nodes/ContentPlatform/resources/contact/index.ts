@@ -1,21 +1,26 @@
 import { deleteOperation } from '../../shared/builders/destructive';
 import { operationOf } from '../../shared/builders/operation';
-import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';
 import { resourceDescription } from '../../shared/builders/resource';
 
 import { create } from './create';
 import { update } from './update';
+import { get } from './get';
+import { getAll } from './getAll';
+import { upsert } from './upsert';
+import { grantOffersByEmail } from './grantOffersByEmail';
 
 /**
  * The Contact resource: its operations in menu order (their spec rows: `./spec.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
- * operation-file rule"); `create.ts`, `update.ts` hold the operations with fields or hooks of their own.
+ * operation-file rule"); `getAll.ts`, `get.ts` (custom fields by title), `create.ts`, `upsert.ts`, `update.ts`,
+ * `grantOffersByEmail.ts` hold the operations with fields or hooks of their own.
  */
 export const contactDescription = resourceDescription('contact', [
-	getManyOperation(operationOf('contact', 'getAll')),
-	getOperation(operationOf('contact', 'get')),
+	getAll,
+	get,
 	create,
+	upsert,
 	update,
 	deleteOperation(operationOf('contact', 'delete')),
 	relationshipOperation(operationOf('contact', 'getTags')),
@@ -23,4 +28,5 @@ export const contactDescription = resourceDescription('contact', [
 	relationshipOperation(operationOf('contact', 'removeTags')),
 	relationshipOperation(operationOf('contact', 'replaceTags')),
 	...offerGrantOperations('contact'),
+	grantOffersByEmail,
 ]);

@@ -12,6 +12,7 @@ import {
 import { updateTargetLocator } from '../../shared/builders/resourceLocator';
 import { parseIdList } from '../../shared/builders/relationship';
 import { byDisplayName } from '../../shared/builders/text';
+import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('contact', 'update');
 
@@ -40,7 +41,7 @@ async function contactUpdateBody(
 		const ids = parseIdList(tagIds);
 		body.relationships = { tags: { data: ids.map((id) => ({ id, type: TAG_TYPE })) } };
 	}
-	if (Object.keys(attributes).length === 0 && tagIds === undefined) {
+	if (Object.keys(attributes).length === 0 && tagIds === undefined && !hasCustomFieldValues(this)) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
 			itemIndex: this.getItemIndex(),
 		});
@@ -81,5 +82,6 @@ export const update: OperationDescription = {
 			].sort(byDisplayName),
 			routing: { send: { preSend: [contactUpdateBody] } },
 		},
+		customFieldsProperty(showOnlyFor(op), ['contactId.value']),
 	],
 };

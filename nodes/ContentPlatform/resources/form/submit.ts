@@ -10,6 +10,7 @@ import {
 	showOnlyFor,
 } from '../../shared/builders/operation';
 import { resourceLocator } from '../../shared/builders/resourceLocator';
+import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('form', 'submit');
 
@@ -22,7 +23,7 @@ async function requireSubmissionFields(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const fields = this.getNodeParameter('submissionFields', {}) as IDataObject;
-	if (Object.keys(fields ?? {}).length === 0) {
+	if (Object.keys(fields ?? {}).length === 0 && !hasCustomFieldValues(this)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			'Nothing to submit: add at least one field under "Submission Fields"',
@@ -53,5 +54,6 @@ export const submit: OperationDescription = {
 			options: attributeFields('form_submissions', 'the person submitting the form'),
 			routing: { send: { preSend: [requireSubmissionFields] } },
 		},
+		customFieldsProperty(showOnlyFor(op), ['formId.value']),
 	],
 };

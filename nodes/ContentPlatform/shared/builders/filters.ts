@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { resourceByValue, type FilterSpec } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
 import { searchMethodName } from './resourceLocator';
-import { byDisplayName, fieldLabel } from './text';
+import { requireId } from '../transport';
+import { byDisplayName, byName, fieldLabel, titleCase } from './text';
 import { valueField } from './valueField';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -29,6 +30,20 @@ const LIST_VALUE =
  */
 export function filterField(filter: FilterSpec): INodeProperties {
 	if (filter.name === 'site_id') return siteFilterField(filter);
+	if (filter.options) {
+		const field: INodeProperties = {
+			displayName: fieldLabel(filter.name),
+			name: filter.name,
+			type: 'options',
+			default: '',
+			description: filter.description,
+			options: filter.options.map((value) => ({ name: titleCase(value), value })).sort(byName),
+			routing: { send: { type: 'query', property: `filter[${filter.name}]` } },
+		};
+		// The first value the API names (a pick list has no empty choice).
+		field.default = filter.options[0];
+		return field;
+	}
 	if (filter.type === 'array') {
 		return {
 			displayName: fieldLabel(filter.name),
@@ -64,6 +79,29 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 			default: {},
 			displayOptions: showOnlyFor(op),
 			options: filters.map(filterField).sort(byDisplayName),
+		},
+	];
+}
+
+/**
+ * The "Site" of an operation whose endpoint requires `filter[site_id]` (spec row `query.site`,
+ * payouts): a required resource locator at the top, refused empty before any request.
+ */
+export function requiredSiteField(op: OperationContext): INodeProperties[] {
+	if (op.endpoint.query.site !== 'required') return [];
+	const field = siteFilterField({
+		name: 'site_id',
+		type: 'string',
+		description: `The site whose ${op.resource.displayName.toLowerCase()}s to read (the API requires it)`,
+	});
+	return [
+		{
+			...field,
+			displayName: 'Site',
+			name: 'siteId',
+			required: true,
+			displayOptions: showOnlyFor(op),
+			routing: { send: { ...field.routing!.send, preSend: [requireId('siteId', 'Site')] } },
 		},
 	];
 }

@@ -113,6 +113,27 @@ const OPERATION_WORDS: Record<
 		action: (noun) => `Cancel subscription of ${noun}`,
 		description: (noun) => `End the subscription of ${article(noun)} ${noun}`,
 	},
+	upsert: {
+		name: 'Create or Update',
+		action: (noun) => `Create or update ${noun}`,
+		// n8n's lint wants these words for every upsert; the fields say how the match works (docs/operations.md).
+		description: () => 'Create a new record, or update the current one if it already exists (upsert)',
+	},
+	grantOffersByEmail: {
+		name: 'Grant Offers by Email',
+		action: (noun) => `Grant offers to ${noun} by email`,
+		description: (noun) => `Give the ${noun} with this email access to offers, creating the ${noun} when new`,
+	},
+	getSample: {
+		name: 'Get Sample',
+		action: (noun) => `Get sample of ${noun} delivery`,
+		description: () => 'Retrieve what a delivery of an event looks like (sample records)',
+	},
+	healthCheck: {
+		name: 'Health Check',
+		action: () => 'Check API health',
+		description: () => 'Check that the API answers, and get its version (no access token needed)',
+	},
 };
 
 /**
@@ -154,7 +175,8 @@ export function operationOption(
 		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
-	if (!endpoint.path.includes('{id}')) request.url = endpoint.path;
+	// Find or create: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
+	if (!endpoint.path.includes('{') || endpoint.findOrCreate) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
 	return {

@@ -1,5 +1,5 @@
 import { conditionsCollection } from './conditions';
-import { filtersCollection } from './filters';
+import { filtersCollection, requiredSiteField } from './filters';
 import { includedPagingProperty, includeProperty } from './include';
 import { operationOption, type OperationContext, type OperationDescription } from './operation';
 import { fieldsOption, optionsCollection, sortOptions } from './options';
@@ -20,6 +20,7 @@ export function getOperation(op: OperationContext): OperationDescription {
 	return {
 		option: operationOption(op),
 		properties: [
+			...requiredSiteField(op),
 			resourceLocator(op),
 			...includeProperty(op),
 			...includedPagingProperty(op),
@@ -42,6 +43,7 @@ export function getManyOperation(op: OperationContext): OperationDescription {
 	return {
 		option: operationOption(op),
 		properties: [
+			...requiredSiteField(op),
 			...returnAllAndLimit(op),
 			...filtersCollection(op),
 			...conditionsCollection(op),

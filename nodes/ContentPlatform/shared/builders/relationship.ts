@@ -180,7 +180,10 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
  */
 export function offerGrantOperations(resourceValue: 'contact' | 'customer'): OperationDescription[] {
 	const resource = resourceByValue(resourceValue);
-	return resource.endpoints
-		.filter((endpoint) => endpoint.relationship?.name === 'offers')
-		.map((endpoint) => relationshipOperation({ resource, endpoint }));
+	return (
+		resource.endpoints
+			// Grant Offers by Email (find or create) has its own file: it is not one of the four.
+			.filter((endpoint) => endpoint.relationship?.name === 'offers' && !endpoint.findOrCreate)
+			.map((endpoint) => relationshipOperation({ resource, endpoint }))
+	);
 }

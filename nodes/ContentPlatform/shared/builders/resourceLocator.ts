@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceSpec } from '../spec';
+import { resourceByValue, type ResourceSpec } from '../spec';
 import { requireId } from '../transport';
 import { showOnlyFor, type OperationContext } from './operation';
 import { article } from './text';
@@ -110,5 +110,29 @@ export function updateTargetLocator(op: OperationContext): INodeProperties {
 				preSend: locator.routing?.send?.preSend,
 			},
 		},
+	};
+}
+
+/**
+ * The "Site" of a write that belongs to a site (Contact → Create, Create or Update, Hook → Create,
+ * Grant Offers by Email): the sites' resource locator (`siteId`), refused empty before any request,
+ * sent as the body's `data.relationships.site.data` (`{type: "sites", id}`) unless `sent` is false
+ * (Grant Offers by Email reads it itself).
+ */
+export function siteLocator(op: OperationContext, description: string, sent = true): INodeProperties {
+	const preSend = [requireId('siteId', 'Site')];
+	return {
+		...resourceLocator(op, resourceByValue('site')),
+		description,
+		routing: sent
+			? {
+					send: {
+						type: 'body',
+						property: 'data.relationships.site.data',
+						value: `={{ { "type": "sites", "id": ${idValue('siteId')} } }}`,
+						preSend,
+					},
+				}
+			: { send: { preSend } },
 	};
 }

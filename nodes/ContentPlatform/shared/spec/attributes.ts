@@ -211,13 +211,48 @@ const SUPPLEMENT_ATTRIBUTES = {
 } as const satisfies Record<string, AttributeTable>;
 
 /**
- * Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own:
- * the supplement's set replaces the seed's empty one in its place).
+ * Attributes of section 9's types and of hooks (supplement section 5 "HA"). Payouts (9.4): the six
+ * attributes and the detail's `transactions` (objects inside the attributes; their ids are
+ * integers). The version document (9.5) has no resource object; `version` is the node's own name.
  */
-export const ATTRIBUTES = { ...SEED_ATTRIBUTES, ...SUPPLEMENT_ATTRIBUTES } as const satisfies Record<
-	string,
-	AttributeTable
->;
+const SECTION9_ATTRIBUTES = {
+	custom_fields: { title: 'string', handle: 'string', type: 'string', required: 'boolean' },
+	landing_pages: {
+		title: 'string',
+		url: 'string',
+		publish_at: 'timestamp',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
+	website_pages: { title: 'string', url: 'string', created_at: 'timestamp', updated_at: 'timestamp' },
+	kajabi_payments_payouts: {
+		status: 'string',
+		amount: 'string',
+		currency: 'string',
+		initiated_date: 'timestamp',
+		estimated_arrival_date: 'timestamp',
+		bank_account: 'string',
+		transactions: 'array',
+	},
+	hooks: {
+		event: 'string',
+		target_url: 'string',
+		resource_id: 'number',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
+	version: {},
+} as const satisfies Record<string, AttributeTable>;
+
+/**
+ * Attributes per resource type: the seed spec's, then the supplement's (which adds courses' own:
+ * the supplement's set replaces the seed's empty one in its place), then section 9's and the hooks'.
+ */
+export const ATTRIBUTES = {
+	...SEED_ATTRIBUTES,
+	...SUPPLEMENT_ATTRIBUTES,
+	...SECTION9_ATTRIBUTES,
+} as const satisfies Record<string, AttributeTable>;
 
 /** A JSON:API resource type named in the spec. */
 export type ResourceType = keyof typeof ATTRIBUTES;

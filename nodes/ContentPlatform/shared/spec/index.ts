@@ -31,6 +31,12 @@ import { purchaseSpec } from '../../resources/purchase/spec';
 import { siteSpec } from '../../resources/site/spec';
 import { tagSpec } from '../../resources/tag/spec';
 import { transactionSpec } from '../../resources/transaction/spec';
+import { apiVersionSpec } from '../../resources/apiVersion/spec';
+import { customFieldSpec } from '../../resources/customField/spec';
+import { hookSpec } from '../../resources/hook/spec';
+import { landingPageSpec } from '../../resources/landingPage/spec';
+import { payoutSpec } from '../../resources/payout/spec';
+import { websitePageSpec } from '../../resources/websitePage/spec';
 import type { ResourceSpec } from './types';
 
 export { ATTRIBUTES } from './attributes';
@@ -49,7 +55,7 @@ export type {
 
 /**
  * Every resource of the node: the seed spec's 11 (with the supplement's further endpoints in each
- * resource's table), then the supplement's 6 new ones.
+ * resource's table), then the supplement's 6 new ones, then section 9's 5 and the hooks (issue 24).
  */
 export const RESOURCES: readonly ResourceSpec[] = [
 	contactNoteSpec,
@@ -69,6 +75,12 @@ export const RESOURCES: readonly ResourceSpec[] = [
 	siteSpec,
 	productSpec,
 	meSpec,
+	customFieldSpec,
+	landingPageSpec,
+	websitePageSpec,
+	payoutSpec,
+	hookSpec,
+	apiVersionSpec,
 ];
 
 /**

@@ -15,11 +15,14 @@ export interface FilterSpec {
 	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
 	/** The spec's meaning, shown to the user as the field's description. */
 	description: string;
+	/** The values the API takes, when it names them (a pick list instead of text). */
+	options?: readonly string[];
 }
 
 /**
  * The n8n operations of the node: the seed spec's create / get / getAll / update / submit, then
- * the supplement's (sections 1-4).
+ * the supplement's (sections 1-4), the hooks' sample and the version's health check (sections 5
+ * and 9), and find or create (issue 24: `upsert`, `grantOffersByEmail`).
  */
 export type Operation =
 	| 'create'
@@ -39,14 +42,19 @@ export type Operation =
 	| 'getProducts'
 	| 'deactivate'
 	| 'reactivate'
-	| 'cancelSubscription';
+	| 'cancelSubscription'
+	| 'upsert'
+	| 'grantOffersByEmail'
+	| 'getSample'
+	| 'healthCheck';
 
 /**
  * The query parameters one endpoint accepts (spec "Endpoints").
  * - `include`: relationship names for `include` (dotted nested names allowed).
  * - `fields`: the resource type whose sparse fieldset `fields[<type>]` is accepted.
  * - `sort`: the allowed sort keys (a leading `-` is added for descending order).
- * - `page`: `page[number]` and `page[size]` are accepted.
+ * - `page`: `page[number]` and `page[size]` are accepted (`'number'`: `page[number]` only, payouts).
+ * - `site`: `'required'` when `filter[site_id]` must always be sent (payouts): a top-level "Site" field.
  * - `filters`: the `filter[<name>]` parameters.
  * - `includeFilters`: filters that only apply together with `include` (customer details).
  */
@@ -54,7 +62,8 @@ export interface EndpointQuery {
 	include?: readonly string[];
 	fields?: ResourceType;
 	sort?: readonly string[];
-	page?: boolean;
+	page?: boolean | 'number';
+	site?: 'required';
 	filters?: readonly FilterSpec[];
 	includeFilters?: readonly FilterSpec[];
 	/**
@@ -87,6 +96,11 @@ export interface EndpointSpec {
 	relationship?: RelationshipBody;
 	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
 	destructive?: string;
+	/**
+	 * Find or create (docs/operations.md): the contact is looked up by email first, so the request
+	 * (and its path) is decided per item; `path` is where the operation's own request goes.
+	 */
+	findOrCreate?: true;
 }
 
 /** One n8n resource: a JSON:API resource type and the endpoints that serve it. */

@@ -82,8 +82,12 @@ export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const operation = context.getNodeParameter('operation') as string;
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
 	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (endpoint?.path.includes('{id}')) {
+	if (endpoint?.path.includes('{id}') && !endpoint.findOrCreate) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
+	// The field that sends filter[site_id], in the editor's words (named when the API requires it).
+	if (endpoint?.query.site === 'required') subject.siteField = 'Site';
+	else if (endpoint?.query.filters?.some((filter) => filter.name === 'site_id'))
+		subject.siteField = 'Filters → Site ID';
 	return subject;
 }

@@ -18,7 +18,7 @@
  * outside the folder; the modules import each other directly.
  */
 export { apiRoot } from '../baseUrl';
-export { checkedDocument } from './answer';
+export { checkedDocument, parseBody } from './answer';
 export {
 	CREDENTIALS,
 	credentialContext,
@@ -32,6 +32,7 @@ export { cleanId, locatorId, requireId, subjectOf } from './ids';
 export { documentHasMore, paginate } from './paging';
 export { followRedirects } from './redirects';
 export {
+	apiList,
 	apiRequest,
 	DEFAULT_TIMEOUT_SECONDS,
 	JSON_API_MEDIA_TYPE,

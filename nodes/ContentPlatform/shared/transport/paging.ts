@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
-import { MAX_PAGE_SIZE } from '../spec';
+import { releaseItem } from '../personQueue';
+import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
 
@@ -30,11 +31,11 @@ const PAGING = Symbol('paging');
 
 /** What a list document says about paging, to check it against what was received. */
 interface PagingClaims {
-	/** `meta.current_page`. */
+	/** `meta.current_page` (payouts: `meta.pagination.current`). */
 	currentPage?: number;
-	/** `meta.total_pages`. */
+	/** `meta.total_pages` (payouts: `meta.pagination.last`). */
 	totalPages?: number;
-	/** `meta.total_count`. */
+	/** `meta.total_count` (payouts: `meta.total`). */
 	totalCount?: number;
 	/** The `page[number]` of `links.next`. */
 	nextPage?: number;
@@ -46,10 +47,14 @@ export type PageItems = INodeExecutionData[] & { [HAS_MORE]?: boolean; [PAGING]?
 function pagingOf(document: JsonApiDocument): PagingClaims {
 	const meta = (document.meta ?? {}) as IDataObject;
 	const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+	// Payouts (supplement 9.4) have their own meta: {total, pagination: {current, last, next, …}}.
+	const pagination = (
+		typeof meta.pagination === 'object' && meta.pagination !== null ? meta.pagination : {}
+	) as IDataObject;
 	const claims: PagingClaims = {
-		currentPage: number(meta.current_page),
-		totalPages: number(meta.total_pages),
-		totalCount: number(meta.total_count),
+		currentPage: number(meta.current_page) ?? number(pagination.current),
+		totalPages: number(meta.total_pages) ?? number(pagination.last),
+		totalCount: number(meta.total_count) ?? number(meta.total),
 	};
 	const next = (document.links ?? {}).next;
 	if (typeof next === 'string' && next !== '') {
@@ -181,6 +186,13 @@ export function morePagesAfter(items: PageItems, pageSize: number): boolean {
 	return hasMore && items.length > 0;
 }
 
+/** Whether the operation's list takes `page[size]`: all but payouts, whose page size is the API's (supplement 9.4). */
+function takesPageSize(context: IExecutePaginationFunctions): boolean {
+	const resource = resourceByValue(context.getNodeParameter('resource') as string);
+	const operation = context.getNodeParameter('operation') as string;
+	return resource.endpoints.find((e) => e.operation === operation)?.query.page !== 'number';
+}
+
 /**
  * The node's request runner (n8n calls it as the `pagination` operation of every operation, see
  * `shared/requestOptions.ts`): one request for Get and the writes, pages for Get Many. Errors leave
@@ -195,7 +207,8 @@ export function morePagesAfter(items: PageItems, pageSize: number): boolean {
  * naming the page when a page holds only records already received or the paging links/totals
  * contradict what was received, and before each page when the execution was cancelled.
  * With "On Error: Continue" the result is one error item paired with the input item, never a
- * partial list.
+ * partial list. Payouts get `page[number]` only and end on an empty page or when their document
+ * says so. A find-or-create item's place in its person's queue is released when its request is over.
  */
 export async function paginate(
 	this: IExecutePaginationFunctions,
@@ -206,16 +219,23 @@ export async function paginate(
 			return await this.makeRoutingRequest(requestData);
 		} catch (error) {
 			throw await friendlyError(this, error, requestData.options);
+		} finally {
+			releaseItem(this);
 		}
 	}
 	const limit = requestData.maxResults ? Number(requestData.maxResults) : Number.POSITIVE_INFINITY;
 	const pageSize = Math.min(MAX_PAGE_SIZE, limit);
+	const sized = takesPageSize(this);
 	const results: INodeExecutionData[] = [];
 	const seen = new Set<string>();
 	for (let page = 1; ; page++) {
 		let items: PageItems;
 		try {
-			items = await readPage(this, requestData, { 'page[number]': page, 'page[size]': pageSize });
+			items = await readPage(
+				this,
+				requestData,
+				sized ? { 'page[number]': page, 'page[size]': pageSize } : { 'page[number]': page },
+			);
 			checkPage(this, page, items, seen, results.length);
 		} catch (error) {
 			const failure = withContext(
@@ -228,6 +248,6 @@ export async function paginate(
 			throw failure;
 		}
 		results.push(...items);
-		if (!morePagesAfter(items, pageSize) || results.length >= limit) return results;
+		if (!morePagesAfter(items, sized ? pageSize : 1) || results.length >= limit) return results;
 	}
 }

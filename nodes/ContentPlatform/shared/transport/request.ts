@@ -9,7 +9,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
-import { documentToItems, type JsonApiDocument } from '../jsonapi';
+import { documentToItems, isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
+import { MAX_PAGE_SIZE } from '../spec';
 import { checkedDocument, friendlyError, parseBody } from './answer';
 import {
 	credentialContext,
@@ -22,7 +23,7 @@ import {
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
-import { tagPage } from './paging';
+import { documentHasMore, tagPage } from './paging';
 import { followRedirects } from './redirects';
 
 /**
@@ -177,19 +178,21 @@ export async function toItems(
 }
 
 /**
- * One request to the API outside declarative routing (list searches, the trigger), through
- * `httpRequestWithAuthentication` with the selected credential.
+ * One request to the API outside declarative routing (list searches, the trigger, the lookups of
+ * find or create), through `httpRequestWithAuthentication` with the selected credential.
  * @param path Relative to `{base URL}/v1`, for example `/orders`.
+ * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
  * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
  *   passed the checks (the trigger reads the API's clock from `date`).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
-	context: RequestContext,
+	context: RequestContext | IExecuteSingleFunctions,
 	method: IHttpRequestMethods,
 	path: string,
 	qs: IDataObject = {},
 	subject: ErrorSubject = {},
+	body?: IDataObject,
 	onResponse?: (headers: IDataObject) => void,
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
@@ -199,7 +202,10 @@ export async function apiRequest(
 		baseURL: root,
 		url: path,
 		qs,
-		headers: { Accept: JSON_API_MEDIA_TYPE },
+		headers: body
+			? { Accept: JSON_API_MEDIA_TYPE, 'Content-Type': JSON_API_MEDIA_TYPE }
+			: { Accept: JSON_API_MEDIA_TYPE },
+		...(body ? { body } : {}),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
 		disableFollowRedirect: true,
@@ -219,4 +225,42 @@ export async function apiRequest(
 	} catch (error) {
 		throw await friendlyError(context, error, request, credentialType);
 	}
+}
+
+/**
+ * Every record of a list outside routing (the lookups of find or create, a site's custom fields):
+ * pages of 100 through `apiRequest` until a page is short or empty, the document says no page
+ * follows, or a page brings no record not seen before; at most `maxPages` pages.
+ * @returns The records, each once, in the API's order, and whether the list was read to its end
+ *   (false when `maxPages` pages were read and more followed).
+ */
+export async function apiList(
+	context: RequestContext | IExecuteSingleFunctions,
+	path: string,
+	qs: IDataObject,
+	maxPages: number,
+	subject: ErrorSubject = {},
+): Promise<{ records: ResourceObject[]; complete: boolean }> {
+	const records: ResourceObject[] = [];
+	const seen = new Set<string>();
+	for (let page = 1; page <= maxPages; page++) {
+		const document = await apiRequest(
+			context,
+			'GET',
+			path,
+			{ ...qs, 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
+			subject,
+		);
+		const onPage = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
+		let fresh = 0;
+		for (const record of onPage) {
+			if (seen.has(String(record.id))) continue;
+			seen.add(String(record.id));
+			records.push(record);
+			fresh++;
+		}
+		const more = documentHasMore(document) ?? onPage.length >= MAX_PAGE_SIZE;
+		if (!more || onPage.length === 0 || fresh === 0) return { records, complete: true };
+	}
+	return { records, complete: false };
 }

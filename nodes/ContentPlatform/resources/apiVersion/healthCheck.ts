@@ -1,0 +1,13 @@
+import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
+import { healthCheckItem } from '../../shared/outputs';
+
+const option = operationOption(operationOf('apiVersion', 'healthCheck'));
+
+/**
+ * API Version → Health Check (supplement 9.5 `GET /v1/version`): no fields; the API needs no
+ * token for it (n8n still sends the credential's); one item saying what it is (`healthCheckItem`).
+ */
+export const healthCheck: OperationDescription = {
+	option: { ...option, routing: { ...option.routing, output: { postReceive: [healthCheckItem] } } },
+	properties: [],
+};

@@ -1,0 +1,18 @@
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** API Version (`GET /v1/version`, supplement 9.5: no token, no `data`): the health check. */
+export const apiVersionSpec: ResourceSpec = {
+	value: 'apiVersion',
+	displayName: 'API Version',
+	type: 'version',
+	relationships: [],
+	endpoints: [
+		{
+			operation: 'healthCheck',
+			method: 'GET',
+			path: '/version',
+			purpose: 'Whether the API answers, and its version (no token needed)',
+			query: {},
+		},
+	],
+};

@@ -1,0 +1,25 @@
+import { jsonApiWrite, operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
+import { createOrUpdateContact, markCreated } from '../../shared/findOrCreate';
+import { toItems } from '../../shared/transport';
+import { contactWriteFields } from './create';
+
+const op = operationOf('contact', 'upsert');
+const base = operationOption(op, jsonApiWrite(op.resource.type));
+
+/**
+ * Contact → Create or Update (find or create, docs/operations.md): the fields of Contact →
+ * Create; the contact with this email on the site is looked up first (`createOrUpdateContact`):
+ * found → `PATCH /v1/contacts/{id}` with the fields set (not the email), none →
+ * `POST /v1/contacts`. The item is the contact with `created: true|false`.
+ */
+export const upsert: OperationDescription = {
+	option: {
+		...base,
+		routing: {
+			...base.routing,
+			send: { ...base.routing?.send, preSend: [...(base.routing?.send?.preSend ?? []), createOrUpdateContact] },
+			output: { postReceive: [toItems, markCreated] },
+		},
+	},
+	properties: contactWriteFields(op),
+};

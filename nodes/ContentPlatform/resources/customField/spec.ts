@@ -1,0 +1,37 @@
+import { bool, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Custom Field (type `custom_fields`): list and get (supplement 9.1). */
+export const customFieldSpec: ResourceSpec = {
+	value: 'customField',
+	displayName: 'Custom Field',
+	type: 'custom_fields',
+	relationships: ['site'],
+	search: { filter: 'title_cont', label: ['title', 'handle'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/custom_fields',
+			purpose: "List the account's custom fields",
+			query: {
+				sort: ['title', 'handle', 'type', 'required'],
+				page: true,
+				fields: 'custom_fields',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					str('type_eq', 'Only fields of this input kind, for example TextField'),
+					bool('required_eq', 'Whether to return only required fields (true) or only optional ones (false)'),
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/custom_fields/{id}',
+			purpose: 'Custom field details',
+			query: { fields: 'custom_fields' },
+		},
+	],
+};

@@ -1,0 +1,21 @@
+import { deleteOperation } from '../../shared/builders/destructive';
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
+
+import { create } from './create';
+import { getSample } from './getSample';
+
+/**
+ * The Hook resource (supplement section 5): list, inspect, create and delete the account's hooks
+ * (those of other tools too), and the six sample deliveries; the webhook trigger manages its own.
+ * Operations in menu order (their spec rows: `./spec.ts`); `create.ts` and `getSample.ts` hold the
+ * ones with fields or hooks of their own (docs/development.md, "The operation-file rule").
+ */
+export const hookDescription = resourceDescription('hook', [
+	getManyOperation(operationOf('hook', 'getAll')),
+	getOperation(operationOf('hook', 'get')),
+	create,
+	deleteOperation(operationOf('hook', 'delete')),
+	getSample,
+]);

@@ -1,0 +1,18 @@
+import { operationOf } from '../../shared/builders/operation';
+import { getOperation } from '../../shared/builders/read';
+import { payoutTransactions } from '../../shared/outputs';
+import { toItems } from '../../shared/transport';
+
+const base = getOperation(operationOf('payout', 'get'));
+
+/**
+ * Payout → Get (supplement 9.4 `GET /v1/kajabi_payments_payouts/{id}`): the required Site and the
+ * payout; with Simplify one item per transaction of the payout (`payoutTransactions`).
+ */
+export const get = {
+	...base,
+	option: {
+		...base.option,
+		routing: { ...base.option.routing, output: { postReceive: [toItems, payoutTransactions] } },
+	},
+};

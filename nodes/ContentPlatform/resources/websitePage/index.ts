@@ -1,0 +1,12 @@
+import { operationOf } from '../../shared/builders/operation';
+import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { resourceDescription } from '../../shared/builders/resource';
+
+/**
+ * The Website Page resource (supplement section 9): its operations in menu order (their spec rows: `./spec.ts`),
+ * each one builder call (docs/development.md, "The operation-file rule").
+ */
+export const websitePageDescription = resourceDescription('websitePage', [
+	getManyOperation(operationOf('websitePage', 'getAll')),
+	getOperation(operationOf('websitePage', 'get')),
+]);

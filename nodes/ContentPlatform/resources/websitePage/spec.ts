@@ -1,0 +1,27 @@
+import { SITE_FILTER } from '../../shared/spec/filters';
+import type { ResourceSpec } from '../../shared/spec/types';
+
+/** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
+export const websitePageSpec: ResourceSpec = {
+	value: 'websitePage',
+	displayName: 'Website Page',
+	type: 'website_pages',
+	relationships: ['site'],
+	search: { label: ['title', 'url'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/website_pages',
+			purpose: 'List website pages',
+			query: { sort: ['created_at'], page: true, fields: 'website_pages', filters: [SITE_FILTER] },
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/website_pages/{id}',
+			purpose: 'Website page details',
+			query: { fields: 'website_pages' },
+		},
+	],
+};
