@@ -19,6 +19,7 @@ import * as path from 'node:path';
 
 import { runNode } from '../test/helpers/harness';
 import type { Sandbox } from '../test/sandbox';
+import { benchParallel, benchParallelMemory, type ParallelJob, type ParallelMemoryJob } from './parallel';
 import { benchTrigger, type TriggerJob } from './trigger';
 
 /** The sandbox module (plain JS in test/sandbox), loaded from the source tree, not from the build folder. */
@@ -46,7 +47,9 @@ export type Job =
 	| { kind: 'timing'; n: number; rounds: number; warmupItems: number }
 	| { kind: 'memory'; n: number; mode: Mode }
 	| { kind: 'counts' }
-	| TriggerJob;
+	| TriggerJob
+	| ParallelJob
+	| ParallelMemoryJob;
 
 const PAGE_SIZE = 100;
 
@@ -105,15 +108,19 @@ async function readOnce(sandbox: Sandbox, mode: Mode, maxItems?: number): Promis
 		}
 		return maxItems === undefined ? all.length : Math.min(all.length, maxItems);
 	}
+	// one page at a time (Parallel Page Requests = 1): this part compares the engine's cost per page
+	// with the raw loop's; parallel page requests have their own part (bench/parallel.ts)
+	const requestSettings = { parallelPages: 1 };
 	const parameters =
 		maxItems === undefined
-			? { resource: 'contact', operation: 'getAll', returnAll: true, simple: mode === 'engineSimple' }
+			? { resource: 'contact', operation: 'getAll', returnAll: true, simple: mode === 'engineSimple', requestSettings }
 			: {
 					resource: 'contact',
 					operation: 'getAll',
 					returnAll: false,
 					limit: maxItems,
 					simple: mode === 'engineSimple',
+					requestSettings,
 				};
 	const result = await runNode({ parameters, credentials: credentials(sandbox) });
 	if (result.error) throw new Error(`engine: ${result.error.message}`);
@@ -230,6 +237,12 @@ async function main(): Promise<void> {
 			break;
 		case 'trigger':
 			result = await benchTrigger(job);
+			break;
+		case 'parallel':
+			result = await benchParallel(job);
+			break;
+		case 'parallelMemory':
+			result = await benchParallelMemory(job);
 			break;
 	}
 	process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);

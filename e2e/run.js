@@ -335,6 +335,7 @@ async function main(runtime) {
 		}
 
 		await require('./supplement').runSupplementChecks({ sandbox, n8n }, check);
+		await require('./parallel').checks({ sandbox, n8n, check }); // Return All with parallel page requests
 
 		const wrong = await n8n.execute('e2eWrongToken001');
 		await check('wrong token: the workflow fails with the credential error, without the token', () => {

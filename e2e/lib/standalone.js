@@ -29,12 +29,13 @@ async function retryWhile404(fn) {
 /**
  * Runs one check module alone: a fresh sandbox + n8n (e2e/lib/stack.js; E2E_N8N picks the runtime,
  * E2E_KEEP=1 keeps the user folder), the module's workflows imported and `publish` published,
- * `n8n start`, the module's checks, the teardown, and the closing "N passed, M failed" line
- * (exit code 1 unless every check passed).
- * @param {{ name: string, workflows: () => object[], publish?: string[],
+ * `n8n start` (unless `start` is false: checks that run workflows with `n8n execute`), the
+ * module's checks, the teardown, and the closing "N passed, M failed" line (exit code 1 unless
+ * every check passed).
+ * @param {{ name: string, workflows: () => object[], publish?: string[], start?: boolean,
  *   checks: (context: { sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }) => Promise<unknown> }} suite
  */
-function runStandalone({ name, workflows, publish = [], checks }) {
+function runStandalone({ name, workflows, publish = [], checks, start = true }) {
 	let passed = 0;
 	let failed = 0;
 	const check = async (title, fn) => {
@@ -61,7 +62,7 @@ function runStandalone({ name, workflows, publish = [], checks }) {
 		try {
 			n8n.importWorkflows(workflows());
 			for (const id of publish) n8n.publishWorkflow(id);
-			await n8n.start();
+			if (start) await n8n.start();
 			await checks({ sandbox, n8n, check });
 		} finally {
 			await n8n.cleanup().catch(() => undefined);

@@ -1,0 +1,220 @@
+'use strict';
+/**
+ * Return All in a real n8n (issue 28): this node with parallel page requests (the default), the
+ * same node one page at a time (Parallel Page Requests = 1), and n8n's HTTP Request node with its
+ * pagination option (page[number] = $pageCount + 1, complete when a page holds fewer than 100
+ * records), reading the same 10,000 contacts from the sandbox, which answers every request after
+ * 50 ms. The demo's runtime (e2e/lib/stack.js, n8n 2.41.1 by default; `--n8n 1.x` for the other).
+ *
+ * One workflow per round: Manual Trigger → the three nodes in a chain, each "Execute Once" (it
+ * runs once whatever it receives), their order rotated from round to round, run with
+ * `n8n execute`; each node's time is n8n's own `executionTime` of the node in the run data.
+ * Medians over the rounds (default 6: each order twice), and the median of the per-round ratios.
+ * Prints a markdown report and writes it to bench/N8N-PARALLEL.md.
+ *
+ * Usage: `npm run build && node bench/n8n-parallel.js [--rounds 6] [--n8n 2.x] [--no-write]`
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const { startStack, API_CREDENTIAL, ROOT } = require('../e2e/lib/stack');
+
+const N = 10000;
+const LATENCY_MS = 50;
+const PAGE_SIZE = 100;
+const arg = (name, fallback) => {
+	const i = process.argv.indexOf(name);
+	return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const ROUNDS = Number(arg('--rounds', '6'));
+
+const CP = 'n8n-nodes-content-platform.contentPlatform';
+const NODES = {
+	parallel: 'Content Platform, default (parallel pages)',
+	sequential: 'Content Platform, Parallel Page Requests = 1',
+	http: 'HTTP Request with pagination',
+};
+
+function nodeParameters(key, sandbox) {
+	if (key === 'http') {
+		return {
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: {
+				method: 'GET',
+				url: `${sandbox.url}/v1/contacts`,
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'page[size]', value: String(PAGE_SIZE) }] },
+				sendHeaders: true,
+				headerParameters: {
+					parameters: [
+						{ name: 'Authorization', value: `Bearer ${sandbox.token}` },
+						{ name: 'Accept', value: 'application/vnd.api+json' },
+					],
+				},
+				options: {
+					response: { response: { responseFormat: 'json' } },
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: { parameters: [{ type: 'qs', name: 'page[number]', value: '={{ $pageCount + 1 }}' }] },
+							paginationCompleteWhen: 'other',
+							completeExpression: `={{ $response.body.data.length < ${PAGE_SIZE} }}`,
+						},
+					},
+				},
+			},
+		};
+	}
+	return {
+		type: CP,
+		typeVersion: 1,
+		credentials: { contentPlatformApi: API_CREDENTIAL },
+		parameters: {
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			...(key === 'sequential' ? { requestSettings: { parallelPages: 1 } } : {}),
+		},
+	};
+}
+
+/** Manual Trigger → the nodes in `order`, chained, each Execute Once. */
+function roundWorkflow(id, order, sandbox) {
+	const nodes = [
+		{
+			id: `${id}-start`,
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		...order.map((key, i) => ({
+			id: `${id}-${key}`,
+			name: NODES[key],
+			position: [(i + 1) * 240, 0],
+			executeOnce: true,
+			...nodeParameters(key, sandbox),
+		})),
+	];
+	const connections = {};
+	for (let i = 0; i < nodes.length - 1; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return {
+		id,
+		name: `bench: Return All ${order.join(', ')}`,
+		nodes,
+		connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (value, digits = 0) =>
+	value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** How many contacts a node's items hold (the HTTP Request node gives one item per page). */
+function contactsOf(key, items) {
+	if (key !== 'http') return items.length;
+	return items.reduce((sum, item) => sum + (Array.isArray(item.data) ? item.data.length : 0), 0);
+}
+
+async function main() {
+	const orders = [
+		['parallel', 'sequential', 'http'],
+		['sequential', 'http', 'parallel'],
+		['http', 'parallel', 'sequential'],
+	];
+	const { sandbox, n8n } = await startStack({ name: 'bench-n8n-parallel', runtime: arg('--n8n', undefined) });
+	const samples = [];
+	try {
+		sandbox.clear('contacts');
+		sandbox.insertMany('contacts', N);
+		sandbox.adversity.delayMs = LATENCY_MS;
+		const ids = orders.map((_, i) => `benchParallel0${i}`);
+		n8n.importWorkflows(orders.map((order, i) => roundWorkflow(ids[i], order, sandbox)));
+		for (let round = 0; round < ROUNDS; round++) {
+			const which = round % orders.length;
+			sandbox.clearRequests();
+			const run = await n8n.execute(ids[which], { timeoutMs: 10 * 60 * 1000 });
+			if (!run.ok)
+				throw new Error(`round ${round + 1} failed: ${JSON.stringify(run.error || run.nodes).slice(0, 2000)}`);
+			const sample = {
+				round,
+				order: orders[which],
+				requests: sandbox.requests.filter((r) => r.path === '/v1/contacts').length,
+			};
+			for (const key of Object.keys(NODES)) {
+				const node = run.nodes[NODES[key]];
+				const contacts = contactsOf(key, node.items);
+				if (contacts !== N)
+					throw new Error(`round ${round + 1}: ${NODES[key]} returned ${contacts} contacts, not ${N}`);
+				sample[key] = node.executionTime;
+			}
+			samples.push(sample);
+			process.stderr.write(`round ${round + 1}/${ROUNDS}: ${JSON.stringify(sample)}\n`);
+		}
+	} finally {
+		await n8n.cleanup().catch(() => undefined);
+		await sandbox.close();
+	}
+	let commit = 'unknown';
+	try {
+		commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+	} catch {
+		// not a git checkout
+	}
+	const ratio = (a, b) => median(samples.map((s) => s[a] / s[b]));
+	const lines = [
+		'# Return All in a real n8n: parallel page requests vs the HTTP Request node (`node bench/n8n-parallel.js`)',
+		'',
+		`Run ${new Date().toISOString()} at commit ${commit}, n8n ${n8n.runtime.version} (the demo's runtime), ${ROUNDS} rounds. ` +
+			`${fmt(N)} contacts in the sandbox, every request answered after ${LATENCY_MS} ms; pages of ${PAGE_SIZE}. ` +
+			'Each round is one workflow run (`n8n execute`): Manual Trigger → the three nodes chained, each Execute Once, in an order rotated from round to round; ' +
+			"times are n8n's `executionTime` of each node. The contacts list has no paging links, so the sequential readers need page 101 (empty) to see the end.",
+		'',
+		'| Node | Median ms | Runs | Ratio to the HTTP Request node (median of per-round ratios) |',
+		'|---|---:|---:|---:|',
+	];
+	for (const key of Object.keys(NODES)) {
+		lines.push(
+			`| ${NODES[key]} | ${fmt(median(samples.map((s) => s[key])))} | ${samples.length} | ${key === 'http' ? '1' : fmt(ratio(key, 'http'), 2)} |`,
+		);
+	}
+	lines.push(
+		'',
+		`Parallel (default) / one page at a time: ${fmt(ratio('parallel', 'sequential'), 2)}. ` +
+			`Sequential limit: 101 pages × ${LATENCY_MS} ms = ${fmt(101 * LATENCY_MS)} ms.`,
+		'',
+		'| Round | Order | ' + Object.values(NODES).join(' ms | ') + ' ms | Requests (all three) |',
+		'|---:|---|' +
+			Object.keys(NODES)
+				.map(() => '---:|')
+				.join('') +
+			'---:|',
+		...samples.map(
+			(s) =>
+				`| ${s.round + 1} | ${s.order.join(' → ')} | ${Object.keys(NODES)
+					.map((key) => fmt(s[key]))
+					.join(' | ')} | ${s.requests} |`,
+		),
+		'',
+	);
+	const report = lines.join('\n');
+	process.stdout.write(`${report}\n`);
+	if (!process.argv.includes('--no-write')) fs.writeFileSync(path.join(__dirname, 'N8N-PARALLEL.md'), report);
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack || error}\n`);
+	process.exitCode = 1;
+});
