@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test timing (waits for the sandbox) */
 /**
  * Issue 28: Return All with parallel page requests ("Request Settings → Parallel Page Requests"),
  * through n8n's engine (WorkflowExecute → routing → the node's `paginate`) against the sandbox.

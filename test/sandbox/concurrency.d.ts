@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- declaration of a test-only sandbox module */
 import type { IncomingMessage } from 'node:http';
 
 import type { Sandbox } from './index';

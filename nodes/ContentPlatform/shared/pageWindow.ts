@@ -22,6 +22,7 @@ import { sleep } from 'n8n-workflow';
  * - Nothing is sent once `cancelled()` says so; waits end early then. Before it returns or throws,
  *   it waits until every request it sent has settled (a request past the end is not left running;
  *   on a cancelled execution n8n's request helper aborts the ones in flight).
+ * It throws nothing: the first page that failed is returned with its error.
  */
 
 /**
@@ -64,14 +65,10 @@ export interface PageWindowOptions<T> {
 	cancelError: () => unknown;
 }
 
-/** The error of the first page, in page order, that failed: its request, its check, or the cancellation. */
-export class PageFailure extends Error {
-	constructor(
-		readonly page: number,
-		readonly cause: unknown,
-	) {
-		super(`page ${page} failed`);
-	}
+/** The first page, in page order, that failed (its request, its check, or the cancellation), and its error. */
+export interface PageFailure {
+	page: number;
+	error: unknown;
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -85,10 +82,10 @@ async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
 }
 
 /**
- * Reads pages 1, 2, … as described above until `consume` says no page follows.
- * @throws PageFailure for the first page in page order that failed.
+ * Reads pages 1, 2, … as described above until `consume` says no page follows or a page fails.
+ * @returns undefined when every page was read, else the first page in page order that failed.
  */
-export async function readPages<T>(options: PageWindowOptions<T>): Promise<void> {
+export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageFailure | undefined> {
 	const width = Math.max(1, Math.floor(options.width));
 	/** Requested and not yet consumed pages, by number. */
 	const pending = new Map<number, Promise<Settled<T>>>();
@@ -134,15 +131,12 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<void>
 				await wait(ms);
 				outcome = await send(page);
 			}
-			if (!outcome.ok) throw new PageFailure(page, outcome.error);
-			let verdict: { more: boolean; lastPage?: number };
-			try {
-				verdict = options.consume(page, outcome.value);
-			} catch (error) {
-				throw new PageFailure(page, error);
-			}
-			if (verdict.lastPage !== undefined) last = Math.min(last, verdict.lastPage);
-			if (!verdict.more) return;
+			if (!outcome.ok) return { page, error: outcome.error };
+			const value = outcome.value;
+			const verdict = await settle(async () => options.consume(page, value));
+			if (!verdict.ok) return { page, error: verdict.error };
+			if (verdict.value.lastPage !== undefined) last = Math.min(last, verdict.value.lastPage);
+			if (!verdict.value.more) return undefined;
 		}
 	} finally {
 		await settleAll();
