@@ -108,7 +108,8 @@ function operations(sandbox) {
 		},
 		{
 			name: 'Contact: Get Many (Return All)',
-			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			// one page at a time: exactly pages 1-3 (parallel page requests: e2e/parallel.js)
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, requestSettings: { parallelPages: 1 } },
 			request: ['GET', '/v1/contacts'],
 			pages: 3,
 			items: (it) => {
