@@ -17,6 +17,49 @@ function quote(value: string): string {
 	return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 
+/** How a function (a routing hook, a list search, a webhook method) is named where it is rendered: `hook_<its name>`. */
+export function hookName(fn: { name: string }): string {
+	return IDENTIFIER.test(fn.name) ? `hook_${fn.name}` : 'hook';
+}
+
+/**
+ * A value as plain JSON data, the same data `renderValue` writes: a function becomes the string
+ * `[function hook_<name>]` (its name, see `hookName`), `undefined` members are left out.
+ */
+export function plainValue(value: unknown): unknown {
+	if (value === null || value === undefined) return value;
+	if (value instanceof Code) return value.code;
+	if (typeof value === 'function') return `[function ${hookName(value)}]`;
+	if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : plainValue(v)));
+	if (typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value as Record<string, unknown>)
+				.filter(([, v]) => v !== undefined)
+				.map(([k, v]) => [k, plainValue(v)]),
+		);
+	}
+	return value;
+}
+
+/**
+ * What users see of a node or credential class as plain JSON data (for the committed snapshots of
+ * test/snapshot.test.ts): a node's `description`, its other fields (`methods`, `webhookMethods`,
+ * functions named as in `plainValue`) and the names of its methods (`poll`, `webhook`, ...); a
+ * credential's fields.
+ */
+export function plainClass(instance: object): Record<string, unknown> {
+	const fields = plainValue({ ...instance }) as Record<string, unknown>;
+	const methods = classMethodNames(instance);
+	return methods.length ? { ...fields, classMethods: methods } : fields;
+}
+
+/** The names of the methods a class defines (`poll`, `webhook`, ...), in the order it writes them. */
+function classMethodNames(instance: object): string[] {
+	return Object.getOwnPropertyNames(Object.getPrototypeOf(instance)).filter(
+		(name) => name !== 'constructor' && typeof (instance as Record<string, unknown>)[name] === 'function',
+	);
+}
+
 /** A value as a TypeScript literal, indented with tabs from `depth`. */
 export function renderValue(value: unknown, depth: number): string {
 	const pad = '\t'.repeat(depth + 1);
@@ -28,8 +71,7 @@ export function renderValue(value: unknown, depth: number): string {
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
 	if (typeof value === 'function') {
 		// A function in place, as the source writes it (lint rules check that hooks are functions).
-		const name = IDENTIFIER.test(value.name) ? `hook_${value.name}` : 'hook';
-		return `async function ${name}(): Promise<null> {\n${pad}return null;\n${end}}`;
+		return `async function ${hookName(value)}(): Promise<null> {\n${pad}return null;\n${end}}`;
 	}
 	if (Array.isArray(value)) {
 		if (!value.length) return '[]';
@@ -56,11 +98,7 @@ export function renderNodeClass(className: string, node: INodeType): string {
 	const fields = Object.entries(node as unknown as Record<string, unknown>)
 		.filter(([key, value]) => key !== 'description' && value !== undefined)
 		.map(([key, value]) => `\t${key} = ${renderValue(value, 1)};\n`);
-	const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(node))
-		.filter(
-			(name) => name !== 'constructor' && typeof (node as unknown as Record<string, unknown>)[name] === 'function',
-		)
-		.map((name) => `\tasync ${name}(): Promise<null> {\n\t\treturn null;\n\t}\n`);
+	const methods = classMethodNames(node).map((name) => `\tasync ${name}(): Promise<null> {\n\t\treturn null;\n\t}\n`);
 	return [
 		"import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';",
 		'',

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-require-imports -- test: loads the package's classes by the paths package.json lists, runs eslint in a child process on the rendered sources */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test: runs eslint in a child process on the rendered sources */
 /**
  * n8n's lint rules on the description users see (issue 17). The node's fields are generated from
  * the spec tables, so `n8n-node lint` on the source files never sees their labels, descriptions
@@ -12,15 +12,9 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
-import type {
-	ICredentialType,
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
-	INodeType,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
-import packageJson from '../package.json';
+import { CREDENTIAL_CLASSES, NODE_CLASSES } from './helpers/packageClasses';
 import { renderCredentialClass, renderNodeClass } from './rendered-lint.render';
 
 interface Rendered {
@@ -28,20 +22,6 @@ interface Rendered {
 	filePath: string;
 	source: string;
 }
-
-/**
- * An instance of the class a package.json entry names (`dist/nodes/X/X.node.js` → the class `X` of
- * `nodes/X/X.node.ts`), with the source path and the class name.
- */
-function load<T>(distPath: string, suffix: string): { filePath: string; className: string; instance: T } {
-	const filePath = distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
-	const className = path.basename(filePath, `${suffix}.ts`);
-	const module = require(path.join('..', filePath.replace(/\.ts$/, ''))) as Record<string, new () => T>;
-	return { filePath, className, instance: new module[className]() };
-}
-
-const NODE_CLASSES = packageJson.n8n.nodes.map((entry) => load<INodeType>(entry, '.node'));
-const CREDENTIAL_CLASSES = packageJson.n8n.credentials.map((entry) => load<ICredentialType>(entry, '.credentials'));
 
 const rendered: Rendered[] = [
 	...NODE_CLASSES.map(({ filePath, className, instance }) => ({
