@@ -38,7 +38,7 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	);
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === paginate) {
-		// The package's paginator writes both page parameters (shared/transport.ts `paginate`).
+		// The package's paginator writes both page parameters (shared/transport/paging.ts `paginate`).
 		const source = paginate.toString();
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');

@@ -273,7 +273,7 @@ describe('the access token credential is unaffected', () => {
 });
 
 /**
- * `apiRequest` (shared/transport.ts) is what the trigger and the list searches use:
+ * `apiRequest` (shared/transport/request.ts) is what the trigger and the list searches use:
  * `httpRequestWithAuthentication` outside declarative routing. Run here in n8n-core's real
  * LoadOptionsContext (an "internal" context, like a poll's).
  */

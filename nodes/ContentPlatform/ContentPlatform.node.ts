@@ -33,7 +33,7 @@ export class ContentPlatform implements INodeType {
 		requestDefaults: {
 			// Normalised here for n8n; every request's preSend applies the full rule (shared/baseUrl.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			// Redirects are followed by the package, within the Base URL's origin only (transport.ts).
+			// Redirects are followed by the package, within the Base URL's origin only (transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,

@@ -1,7 +1,7 @@
 /**
  * The credentials' Base URL rule, written once: what a user may type as "Base URL" and the API
  * root every request goes to (`{base URL}/v1`, spec "base address"). Used by the nodes' request
- * hooks (`transport.ts`), by the access token credential's `authenticate` (so the credential test
+ * hooks (`transport/`), by the access token credential's `authenticate` (so the credential test
  * follows it too) and, through `BASE_URL_TAIL`, by the OAuth2 credential's token URL expression.
  */
 

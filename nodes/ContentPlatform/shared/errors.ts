@@ -46,7 +46,8 @@ function bodyExcerpt(body: unknown): string {
 	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
 
-function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+/** The value of a response header, by name in lower case whatever its case in `headers` (the first of repeated ones). */
+export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
 	if (!found) return undefined;

@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './pageWindow';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './transport/pageWindow';
 import { DEFAULT_TIMEOUT_SECONDS, paginate } from './transport';
 
 /**
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
- * are requested at once ("Parallel Page Requests", see `shared/pageWindow.ts`). Its routing also makes n8n run
- * every operation through the package's request runner (`paginate` in transport.ts: one request
+ * are requested at once ("Parallel Page Requests", see `transport/pageWindow.ts`). Its routing also
+ * makes n8n run every operation through the package's request runner (`paginate` in
+ * transport/paging.ts: one request
  * for Get and the writes, pages for Get Many), which turns timeouts into "did not answer within
  * N s" and keeps the credential's secrets out of every error.
  */

@@ -4,7 +4,7 @@ import { showOnlyFor, type OperationContext } from './operation';
 
 /**
  * "Return All" and "Limit" of a Get Many. Limit becomes `maxResults`; the paginator of
- * `transport.ts` turns both into `page[number]`/`page[size]` requests.
+ * `transport/paging.ts` turns both into `page[number]`/`page[size]` requests.
  */
 export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
 	const { resource, endpoint } = op;

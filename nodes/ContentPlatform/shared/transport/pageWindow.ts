@@ -19,15 +19,15 @@ import { sleep } from 'n8n-workflow';
  *   rest of the read sends one page at a time; the throttled page is sent again after the wait,
  *   at most `MAX_THROTTLE_RETRIES` times, when the wait is at most `MAX_THROTTLE_WAIT_MS`. With
  *   `width` 1 nothing is retried (the package's behaviour before issue 28: the 429 fails the read).
- * - Nothing is sent once `cancelled()` says so; waits end early then. Before it returns or throws,
- *   it waits until every request it sent has settled (a request past the end is not left running;
- *   on a cancelled execution n8n's request helper aborts the ones in flight).
+ * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
+ *   returns, it waits until every request it sent has settled (a request past the end is not left
+ *   running; on a cancelled execution n8n's request helper aborts the ones in flight).
  * It throws nothing: the first page that failed is returned with its error.
  */
 
 /**
- * Default of "Request Settings → Parallel Page Requests": chosen from bench/RESULTS.md ("Parallel
- * page requests"): see docs/parallel-pages.md.
+ * Default of "Request Settings → Parallel Page Requests", chosen from the bench (bench/RESULTS.md,
+ * "Parallel page requests"; the reason in docs/parallel-pages.md).
  */
 export const DEFAULT_PARALLEL_PAGES = 4;
 
@@ -59,10 +59,8 @@ export interface PageWindowOptions<T> {
 	consume: (page: number, result: T) => { more: boolean; lastPage?: number };
 	/** The wait (ms) an error of a request asks for when it is an answer asking to slow down, else undefined. */
 	throttleWait: (error: unknown) => number | undefined;
-	/** Whether the execution was cancelled: no request is sent after that. */
+	/** Whether the execution was cancelled: waits end then (`request` itself refuses to send). */
 	cancelled: () => boolean;
-	/** The error of a page not sent because the execution was cancelled. */
-	cancelError: () => unknown;
 }
 
 /** The first page, in page order, that failed (its request, its check, or the cancellation), and its error. */
@@ -94,10 +92,7 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 	let last = options.lastPage;
 
 	const send = (page: number): Promise<Settled<T>> =>
-		settle(async () => {
-			if (options.cancelled()) throw options.cancelError();
-			return await options.request(page);
-		}).then((outcome) => {
+		settle(async () => await options.request(page)).then((outcome) => {
 			if (!outcome.ok && width > 1 && options.throttleWait(outcome.error) !== undefined) throttled = true;
 			return outcome;
 		});

@@ -1,0 +1,219 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
+import { documentToItems, type JsonApiDocument } from '../jsonapi';
+import { checkedDocument, friendlyError, parseBody } from './answer';
+import {
+	credentialContext,
+	credentialTypeOf,
+	isUnrenewed401,
+	markUnrenewedPage,
+	renewAfterUnrenewed401,
+	statusErrorPolicy,
+	type AnyContext,
+	type RequestContext,
+} from './credential';
+import { subjectOf } from './ids';
+import { markThrottledPage, tagPage, throttleWaitOf } from './paging';
+import { followRedirects } from './redirects';
+
+/**
+ * Request shaping: what every request of the package looks like and what comes back as items.
+ * The node's routing calls `prepareRequest` (preSend) and `toItems` (postReceive) for every
+ * operation; list searches and the triggers call `apiRequest`. Both paths decide the credential
+ * type once, follow redirects and the OAuth2 renewal through `settle`, and check the answer with
+ * `checkedDocument`.
+ */
+
+/** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
+export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
+
+/** Default of the node's "Timeout" (seconds) and the trigger's and list searches' timeout. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** Each item's request as `prepareRequest` shaped it, with its credential type, read back by `toItems`. */
+const itemRequests = new WeakMap<object, { options: IHttpRequestOptions; credentialType: string }>();
+
+/**
+ * The final answer to a request: redirects followed within the Base URL's origin
+ * (`followRedirects`), and, when `renew` is set and that answer is an unrenewed OAuth2 401
+ * (n8n 1.x), the request sent once more with n8n renewing the token and its redirects followed.
+ */
+async function settle(
+	context: AnyContext,
+	credentialType: string,
+	request: IHttpRequestOptions,
+	received: IN8nHttpFullResponse,
+	root: string,
+	renew: boolean,
+): Promise<IN8nHttpFullResponse> {
+	let response = received;
+	for (let attempt = 0; ; attempt++) {
+		response = await followRedirects(context, credentialType, request, response, root);
+		if (!renew || attempt > 0 || !isUnrenewed401(credentialType, response)) return response;
+		response = await renewAfterUnrenewed401(context, credentialType, request);
+	}
+}
+
+/**
+ * The request timeout of the node in milliseconds: n8n's own "Request Options → Timeout" when the
+ * user set it, else the node's "Timeout" (seconds, default `DEFAULT_TIMEOUT_SECONDS`).
+ */
+export function requestTimeoutMs(context: IExecuteSingleFunctions): number {
+	const n8nOptions = context.getNodeParameter('requestOptions', {}) as { timeout?: unknown };
+	if (typeof n8nOptions.timeout === 'number' && n8nOptions.timeout > 0) return n8nOptions.timeout;
+	const seconds = Number(context.getNodeParameter('requestSettings.timeout', DEFAULT_TIMEOUT_SECONDS));
+	return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS) * 1000;
+}
+
+/**
+ * preSend of every operation: sends the request to the API root of the credential's Base URL
+ * (refused with a message naming the fix when it cannot be used), never follows a redirect by
+ * itself (`followRedirects` decides), sets the timeout, lets our error handling see HTTP error
+ * answers (except the OAuth2 401, see `statusErrorPolicy`) and refuses a Limit below 1 before any
+ * request.
+ */
+export async function prepareRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const credentialType = credentialTypeOf(this);
+	requestOptions.ignoreHttpStatusErrors = statusErrorPolicy(credentialType);
+	requestOptions.baseURL = (await credentialContext(this, credentialType)).root;
+	requestOptions.disableFollowRedirect = true;
+	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
+	requestOptions.timeout = requestTimeoutMs(this);
+	itemRequests.set(this, { options: requestOptions, credentialType });
+	if (this.getNodeParameter('operation') === 'getAll' && !this.getNodeParameter('returnAll', false)) {
+		const limit = Number(this.getNodeParameter('limit', 50));
+		if (!Number.isInteger(limit) || limit < 1) {
+			throw new NodeOperationError(this.getNode(), `Limit must be a whole number of at least 1, not "${limit}"`, {
+				itemIndex: this.getItemIndex(),
+			});
+		}
+	}
+	return requestOptions;
+}
+
+/**
+ * preSend of every destructive operation (spec rows with `destructive`): refuses to run when the
+ * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
+ * request that timed out may have been carried out). The package itself never retries a request.
+ */
+export async function refuseRetryOnFail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (this.getNode().retryOnFail) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'"Retry On Fail" is on: this operation cannot be undone and is never retried. Turn off Settings → Retry On Fail for this node.',
+			{ itemIndex: this.getItemIndex() },
+		);
+	}
+	return requestOptions;
+}
+
+/**
+ * postReceive of every operation: checks the answer (errors → NodeApiError with the server's
+ * words), then turns the document's resource objects into items, simplified when the "Simplify"
+ * option is on, each paired with the input item it came from. A Get Many page's items carry what
+ * its document says about paging (`tagPage`); an unrenewed OAuth2 401 on a page is left to
+ * `paginate` (marked by `markUnrenewedPage`), other operations renew here.
+ */
+export async function toItems(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	received: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const sent = itemRequests.get(this);
+	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
+	const { root, secrets } = await credentialContext(this, credentialType);
+	const isList = this.getNodeParameter('operation') === 'getAll';
+	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
+	const unrenewed = isUnrenewed401(credentialType, response);
+	const wait = isList ? throttleWaitOf(response) : undefined;
+	if (unrenewed || wait !== undefined) {
+		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the
+		// token, or (with parallel page requests) to wait as the answer asks and send it again
+		const error = apiErrorFromResponse(
+			this.getNode(),
+			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
+			subjectOf(this),
+		);
+		throw unrenewed ? markUnrenewedPage(error) : markThrottledPage(error, wait ?? 0);
+	}
+	const document = checkedDocument(this, response, subjectOf(this), secrets);
+	const simplify = this.getNodeParameter('simple', true) as boolean;
+	let jsonItems: IDataObject[];
+	try {
+		if (Array.isArray(document.data) !== isList) {
+			throw new TypeError(
+				isList ? '"data" is not a list of resource objects' : '"data" is a list, not one resource object',
+			);
+		}
+		jsonItems = documentToItems(document, simplify);
+	} catch (error) {
+		throw new NodeApiError(
+			this.getNode(),
+			{ httpCode: String(response.statusCode) },
+			{
+				message: notJsonApiMessage(document),
+				description: (error as Error).message,
+			},
+		);
+	}
+	const item = this.getItemIndex();
+	return tagPage(
+		jsonItems.map((json) => ({ json, pairedItem: { item } })),
+		document,
+	);
+}
+
+/**
+ * One request to the API outside declarative routing (list searches, the trigger), through
+ * `httpRequestWithAuthentication` with the selected credential.
+ * @param path Relative to `{base URL}/v1`, for example `/orders`.
+ * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
+ */
+export async function apiRequest(
+	context: RequestContext,
+	method: IHttpRequestMethods,
+	path: string,
+	qs: IDataObject = {},
+	subject: ErrorSubject = {},
+): Promise<JsonApiDocument> {
+	const credentialType = credentialTypeOf(context);
+	const { root, secrets } = await credentialContext(context, credentialType);
+	const request: IHttpRequestOptions = {
+		method,
+		baseURL: root,
+		url: path,
+		qs,
+		headers: { Accept: JSON_API_MEDIA_TYPE },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: DEFAULT_TIMEOUT_SECONDS * 1000,
+	};
+	try {
+		const received = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			request,
+		)) as IN8nHttpFullResponse;
+		const response = await settle(context, credentialType, request, received, root, true);
+		return checkedDocument(context, response, subject, secrets);
+	} catch (error) {
+		throw await friendlyError(context, error, request, credentialType);
+	}
+}
