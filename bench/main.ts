@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { Job, Mode, RunSample } from './worker';
 import type { TriggerResult } from './trigger';
+import type { MemorySample } from './memory';
 import type { ParallelJob, ParallelSample } from './parallel';
 
 const WORKER = path.resolve(__dirname, 'worker.js');
@@ -33,15 +34,9 @@ interface TimingResult {
 	samples: RunSample[];
 }
 
-interface MemoryResult {
+interface MemoryResult extends MemorySample {
 	n: number;
 	mode: Mode;
-	items: number;
-	ms: number;
-	rssBefore: number;
-	peakRss: number;
-	heapBefore: number;
-	peakHeap: number;
 }
 
 interface CountRow {
@@ -119,14 +114,8 @@ function parallelJobs(quick: boolean): ParallelJob[] {
 	return plan.map(([latencyMs, n, rounds, ks]) => ({ kind: 'parallel', latencyMs, n, rounds, ks }));
 }
 
-interface ParallelMemoryResult {
+interface ParallelMemoryResult extends MemorySample {
 	job: { n: number; latencyMs: number; k: number };
-	items: number;
-	ms: number;
-	rssBefore: number;
-	peakRss: number;
-	heapBefore: number;
-	peakHeap: number;
 }
 
 /** Runs the parallel part; returns its section of RESULTS.md (between the marks). */

@@ -18,7 +18,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
-const { startStack, API_CREDENTIAL, ROOT } = require('../e2e/lib/stack');
+const { workflow } = require('../e2e/run');
+const { startStack, ROOT } = require('../e2e/lib/stack');
 
 const N = 10000;
 const LATENCY_MS = 50;
@@ -29,7 +30,6 @@ const arg = (name, fallback) => {
 };
 const ROUNDS = Number(arg('--rounds', '6'));
 
-const CP = 'n8n-nodes-content-platform.contentPlatform';
 const NODES = {
 	parallel: 'Content Platform, default (parallel pages)',
 	sequential: 'Content Platform, Parallel Page Requests = 1',
@@ -41,6 +41,7 @@ function nodeParameters(key, sandbox) {
 		return {
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion: 4.2,
+			credentials: undefined,
 			parameters: {
 				method: 'GET',
 				url: `${sandbox.url}/v1/contacts`,
@@ -68,9 +69,6 @@ function nodeParameters(key, sandbox) {
 		};
 	}
 	return {
-		type: CP,
-		typeVersion: 1,
-		credentials: { contentPlatformApi: API_CREDENTIAL },
 		parameters: {
 			resource: 'contact',
 			operation: 'getAll',
@@ -80,38 +78,13 @@ function nodeParameters(key, sandbox) {
 	};
 }
 
-/** Manual Trigger → the nodes in `order`, chained, each Execute Once. */
+/** Manual Trigger → the nodes in `order`, chained, each Execute Once (e2e/run.js `workflow`). */
 function roundWorkflow(id, order, sandbox) {
-	const nodes = [
-		{
-			id: `${id}-start`,
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...order.map((key, i) => ({
-			id: `${id}-${key}`,
-			name: NODES[key],
-			position: [(i + 1) * 240, 0],
-			executeOnce: true,
-			...nodeParameters(key, sandbox),
-		})),
-	];
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) {
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	}
-	return {
+	return workflow(
 		id,
-		name: `bench: Return All ${order.join(', ')}`,
-		nodes,
-		connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
+		`bench: Return All ${order.join(', ')}`,
+		order.map((key) => ({ name: NODES[key], ...nodeParameters(key, sandbox) })),
+	);
 }
 
 const median = (values) => {

@@ -8,7 +8,7 @@
  *   and by a raw sequential `fetch` loop, in rounds (every mode once per round, rotating order);
  *   wall time, requests, and the most requests the sandbox had in flight at once;
  * - `parallelMemory` job: one cold Return All (k given) against the same slow sandbox; peak RSS
- *   and heap growth, sampled every 5 ms.
+ *   and heap growth (bench/memory.ts `sampledRead`).
  */
 import { performance } from 'node:perf_hooks';
 import * as path from 'node:path';
@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { runNode } from '../test/helpers/harness';
 import type { Sandbox } from '../test/sandbox';
 import type { ConcurrencyMeter } from '../test/sandbox/concurrency';
+import { gc, sampledRead } from './memory';
 
 const PAGE_SIZE = 100;
 
@@ -80,14 +81,6 @@ async function readAll(sandbox: Sandbox, mode: ParallelMode): Promise<number> {
 	return result.items.length;
 }
 
-function gc(): void {
-	const collect = (globalThis as { gc?: () => void }).gc;
-	if (collect) {
-		collect();
-		collect();
-	}
-}
-
 async function slowSandbox(n: number, latencyMs: number): Promise<{ sandbox: Sandbox; meter: ConcurrencyMeter }> {
 	const { createSandbox } = require(path.resolve(__dirname, '../../test/sandbox')) as {
 		createSandbox: () => Promise<Sandbox>;
@@ -144,30 +137,7 @@ export async function benchParallelMemory(job: ParallelMemoryJob) {
 		sandbox.clear('contacts');
 		sandbox.insertMany('contacts', job.n);
 		sandbox.adversity.delayMs = warmLatency;
-		gc();
-		const before = process.memoryUsage();
-		let peakRss = before.rss;
-		let peakHeap = before.heapUsed;
-		const sample = () => {
-			const now = process.memoryUsage();
-			peakRss = Math.max(peakRss, now.rss);
-			peakHeap = Math.max(peakHeap, now.heapUsed);
-		};
-		const timer = setInterval(sample, 5);
-		const start = performance.now();
-		const items = await readAll(sandbox, { engine: true, k: job.k });
-		const ms = performance.now() - start;
-		sample();
-		clearInterval(timer);
-		return {
-			job,
-			items,
-			ms,
-			rssBefore: before.rss,
-			peakRss,
-			heapBefore: before.heapUsed,
-			peakHeap,
-		};
+		return { job, ...(await sampledRead(async () => await readAll(sandbox, { engine: true, k: job.k }))) };
 	} finally {
 		await sandbox.close();
 	}

@@ -19,6 +19,7 @@ import * as path from 'node:path';
 
 import { runNode } from '../test/helpers/harness';
 import type { Sandbox } from '../test/sandbox';
+import { gc, sampledRead } from './memory';
 import { benchParallel, benchParallelMemory, type ParallelJob, type ParallelMemoryJob } from './parallel';
 import { benchTrigger, type TriggerJob } from './trigger';
 
@@ -127,14 +128,6 @@ async function readOnce(sandbox: Sandbox, mode: Mode, maxItems?: number): Promis
 	return result.items.length;
 }
 
-function gc(): void {
-	const collect = (globalThis as { gc?: () => void }).gc;
-	if (collect) {
-		collect();
-		collect();
-	}
-}
-
 async function timing(n: number, rounds: number, warmupItems: number) {
 	const sandbox = await sandboxWithContacts(n);
 	const meter = meterServer(sandbox);
@@ -170,22 +163,7 @@ async function memory(n: number, mode: Mode) {
 	const sandbox = await sandboxWithContacts(n);
 	try {
 		await readOnce(sandbox, mode, 10 * PAGE_SIZE); // loads lazily required modules, warms the heap
-		gc();
-		const before = process.memoryUsage();
-		let peakRss = before.rss;
-		let peakHeap = before.heapUsed;
-		const sample = () => {
-			const now = process.memoryUsage();
-			peakRss = Math.max(peakRss, now.rss);
-			peakHeap = Math.max(peakHeap, now.heapUsed);
-		};
-		const timer = setInterval(sample, 5);
-		const start = performance.now();
-		const items = await readOnce(sandbox, mode);
-		const ms = performance.now() - start;
-		sample();
-		clearInterval(timer);
-		return { n, mode, items, ms, rssBefore: before.rss, peakRss, heapBefore: before.heapUsed, peakHeap };
+		return { n, mode, ...(await sampledRead(async () => await readOnce(sandbox, mode))) };
 	} finally {
 		await sandbox.close();
 	}

@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Parallel page requests in a real n8n (issue 28): one workflow reads the same list twice with
- * Get Many → Return All, once with "Parallel Page Requests" = 4 and once with 1 (one page after
- * the other), against a sandbox list of 300 orders that answers each page after 300 ms and carries
+ * Get Many → Return All (two nodes in a chain, each Execute Once), once with "Parallel Page
+ * Requests" = 4 and once with 1 (one page after the other), against a sandbox list of 300 orders that answers each page after 300 ms and carries
  * no paging links (so its end is seen on the empty page 4; 300 keeps n8n's printed run small).
  * Checks: both nodes return the same 300 orders in the same order; with 4 the sandbox had 4 pages
  * in flight at once, and got at most 3 pages past the end; with 1 never more than one, and exactly
@@ -15,7 +15,7 @@
 const assert = require('node:assert/strict');
 
 const { meterConcurrency } = require('../test/sandbox/concurrency');
-const { API_CREDENTIAL } = require('./lib/stack');
+const { workflow } = require('./run');
 const { runStandalone } = require('./lib/standalone');
 
 const WORKFLOW_ID = 'e2eParallelPages';
@@ -36,13 +36,10 @@ function ordersBody(recorded) {
 	return { data, links: { self: recorded.rawPath } };
 }
 
-function workflow() {
-	const reader = (k, y) => ({
-		id: `${WORKFLOW_ID}-k${k}`,
+/** Manual Trigger → 4 pages at once → 1 page at a time, each Execute Once (e2e/run.js `workflow`). */
+function parallelWorkflow() {
+	const reader = (k) => ({
 		name: NODE(k),
-		type: 'n8n-nodes-content-platform.contentPlatform',
-		typeVersion: 1,
-		position: [220, y],
 		parameters: {
 			resource: 'order',
 			operation: 'getAll',
@@ -50,37 +47,8 @@ function workflow() {
 			filters: { customer_id: CUSTOMER(k) },
 			requestSettings: { parallelPages: k },
 		},
-		credentials: { contentPlatformApi: API_CREDENTIAL },
 	});
-	return {
-		id: WORKFLOW_ID,
-		name: 'e2e: parallel page requests',
-		nodes: [
-			{
-				id: `${WORKFLOW_ID}-start`,
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			reader(4, -100),
-			reader(1, 100),
-		],
-		connections: {
-			Start: {
-				main: [
-					[
-						{ node: NODE(4), type: 'main', index: 0 },
-						{ node: NODE(1), type: 'main', index: 0 },
-					],
-				],
-			},
-		},
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
+	return workflow(WORKFLOW_ID, 'e2e: parallel page requests', [reader(4), reader(1)]);
 }
 
 /**
@@ -88,7 +56,7 @@ function workflow() {
  * @returns the figures `{ pages: { 4: n, 1: n }, inFlight: { 4: n, 1: n }, ms: { 4: n, 1: n } }`
  */
 async function checks({ sandbox, n8n, check }) {
-	n8n.importWorkflows([workflow()]);
+	n8n.importWorkflows([parallelWorkflow()]);
 	const meter = meterConcurrency(sandbox, (req) => /^\/v1\/orders\?.*e2e-parallel-/.test(req.url || ''));
 	const ofNode = (k) => (r) => r.path === '/v1/orders' && r.query['filter[customer_id]'] === CUSTOMER(k);
 	const isOurs = (r) => ofNode(4)(r) || ofNode(1)(r);
@@ -145,7 +113,7 @@ async function checks({ sandbox, n8n, check }) {
 	return figures;
 }
 
-module.exports = { checks, workflow };
+module.exports = { checks };
 
 if (require.main === module) {
 	// the workflow is imported and run by `checks` with `n8n execute`: no `n8n start`
