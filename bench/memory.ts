@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- benchmark helper (Node process, timers) */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- benchmark helper (Node process, timers, perf_hooks) */
 /**
  * What the memory jobs of the bench share (bench/worker.ts `memory`, bench/parallel.ts
  * `benchParallelMemory`): a full garbage collection, and one read measured with
