@@ -6,6 +6,8 @@
  *
  * Options: `--quick` (N = 1,000 and 10,000 only, 3 rounds, no file written), `--no-write`,
  * `--trigger-only [--json FILE]` (the trigger part alone, printed; raw figures to FILE).
+ * `--parallel-only` (only the "Parallel page requests" part; in bench/RESULTS.md only that section
+ * is replaced).
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +17,8 @@ import { performance } from 'node:perf_hooks';
 
 import type { Job, Mode, RunSample } from './worker';
 import type { TriggerResult } from './trigger';
+import type { MemorySample } from './memory';
+import type { ParallelJob, ParallelSample } from './parallel';
 
 const WORKER = path.resolve(__dirname, 'worker.js');
 const RESULTS_FILE = path.resolve(__dirname, '../../bench/RESULTS.md');
@@ -31,15 +35,9 @@ interface TimingResult {
 	samples: RunSample[];
 }
 
-interface MemoryResult {
+interface MemoryResult extends MemorySample {
 	n: number;
 	mode: Mode;
-	items: number;
-	ms: number;
-	rssBefore: number;
-	peakRss: number;
-	heapBefore: number;
-	peakHeap: number;
 }
 
 interface CountRow {
@@ -141,6 +139,118 @@ function triggerSection(trigger: TriggerResult): string[] {
 	}
 	lines.push('');
 	return lines;
+/** Start and end marks of the parallel section in bench/RESULTS.md (`--parallel-only` replaces what is between). */
+const PARALLEL_START = '<!-- parallel page requests: start -->';
+const PARALLEL_END = '<!-- parallel page requests: end -->';
+
+/**
+ * The jobs of the parallel part: latency × N × k = 1, 2, 4, 8 and the raw loop. Rounds shrink as a
+ * round gets slower; at 200 ms and N = 50,000 (a sequential read: 501 pages × 200 ms ≈ 100 s) one
+ * round of the raw loop and k = 4, 8 only.
+ */
+function parallelJobs(quick: boolean): ParallelJob[] {
+	const plan: Array<[latencyMs: number, n: number, rounds: number, ks: number[]]> = quick
+		? [
+				[0, 1000, 3, [1, 2, 4, 8]],
+				[50, 1000, 3, [1, 2, 4, 8]],
+				[50, 10000, 1, [1, 2, 4, 8]],
+			]
+		: [
+				[0, 1000, 9, [1, 2, 4, 8]],
+				[0, 10000, 5, [1, 2, 4, 8]],
+				[0, 50000, 1, [1, 2, 4, 8]],
+				[50, 1000, 5, [1, 2, 4, 8]],
+				[50, 10000, 3, [1, 2, 4, 8]],
+				[50, 50000, 1, [1, 2, 4, 8]],
+				[200, 1000, 3, [1, 2, 4, 8]],
+				[200, 10000, 1, [1, 2, 4, 8]],
+				[200, 50000, 1, [4, 8]],
+			];
+	return plan.map(([latencyMs, n, rounds, ks]) => ({ kind: 'parallel', latencyMs, n, rounds, ks }));
+}
+
+interface ParallelMemoryResult extends MemorySample {
+	job: { n: number; latencyMs: number; k: number };
+}
+
+/** Runs the parallel part; returns its section of RESULTS.md (between the marks). */
+async function parallelSection(quick: boolean): Promise<string> {
+	const started = performance.now();
+	const results: Array<{ job: ParallelJob; samples: ParallelSample[] }> = [];
+	for (const job of parallelJobs(quick)) {
+		log(`parallel: ${job.latencyMs} ms, N=${job.n}, ${job.rounds} round(s)…`);
+		results.push(await runJob(job));
+	}
+	const memories: ParallelMemoryResult[] = [];
+	for (const k of [1, 4, 8]) {
+		log(`parallel memory: k=${k}…`);
+		memories.push(await runJob<ParallelMemoryResult>({ kind: 'parallelMemory', n: 10000, latencyMs: 50, k }));
+	}
+	const seconds = (performance.now() - started) / 1000;
+	const lines: string[] = [PARALLEL_START, '', '## Parallel page requests (issue 28)', ''];
+	lines.push(
+		`Run ${new Date().toISOString()}, ${fmt(seconds)} s, load average ${fmt(os.loadavg()[0], 2)} at the end. ` +
+			"The sandbox answers every request after the injected latency (`adversity.delayMs`, a timer per request, so answers overlap as a real API's do; the sandbox shares the process and its 2 cores with the client). " +
+			'N contacts read by Return All through n8n\'s engine (test/helpers/harness.ts `runNode`, Simplify on) with "Parallel Page Requests" = k, and by the raw sequential `fetch` loop of the part above, in rounds: every mode once per round in rotating order; medians over the rounds. ' +
+			'"Ratio" = median of the per-round ratios mode / raw loop of the same round. "In flight" = the most contact requests the sandbox had open at once. ' +
+			'Rounds: 9/5/1 at 0 ms, 5/3/1 at 50 ms, 3/1/1 at 200 ms for N = 1,000/10,000/50,000; at 200 ms and N = 50,000 only the raw loop and k = 4, 8 (one sequential read there takes about 100 s).',
+		'',
+	);
+	lines.push(
+		'| Latency | N | Mode | Runs | Requests | In flight | Wall ms (median) | Ratio to raw loop | Ratio to k = 1 |',
+	);
+	lines.push('|---:|---:|---|---:|---|---:|---:|---:|---:|');
+	const ratioOf = (samples: ParallelSample[], mode: string, base: string) => {
+		const ratios: number[] = [];
+		for (const sample of samples.filter((s) => s.mode === mode)) {
+			const other = samples.find((s) => s.mode === base && s.round === sample.round);
+			if (other) ratios.push(sample.ms / other.ms);
+		}
+		return ratios.length ? median(ratios) : undefined;
+	};
+	const goal: string[] = [];
+	for (const { job, samples } of results) {
+		for (const mode of ['raw', ...job.ks.map((k) => `k=${k}`)]) {
+			const own = samples.filter((s) => s.mode === mode);
+			const toRaw = mode === 'raw' ? 1 : ratioOf(samples, mode, 'raw');
+			const toK1 = mode === 'raw' || mode === 'k=1' ? undefined : ratioOf(samples, mode, 'k=1');
+			const requests = [...new Set(own.map((s) => s.requests))].join('/');
+			lines.push(
+				`| ${job.latencyMs} ms | ${fmt(job.n)} | ${mode === 'raw' ? 'raw fetch loop' : `engine, ${mode.replace('=', ' = ')}`} | ${own.length} | ${requests} | ${Math.max(...own.map((s) => s.maxInFlight))} | ${fmt(median(own.map((s) => s.ms)))} | ${toRaw === undefined ? '' : fmt(toRaw, 2)} | ${toK1 === undefined ? '' : fmt(toK1, 2)} |`,
+			);
+			if (job.latencyMs === 50 && job.n === 10000 && mode.startsWith('k=')) {
+				const k = Number(mode.slice(2));
+				const allowed = Math.ceil(job.n / PAGE_SIZE) + k - 1;
+				const most = Math.max(...own.map((s) => s.requests));
+				goal.push(
+					`- k = ${k}: ratio to the raw loop ${fmt(toRaw ?? NaN, 2)} (goal ≤ 0.5: ${(toRaw ?? 1) <= 0.5 ? 'met' : 'not met'}); requests ${most} ` +
+						`(⌈N/100⌉ + k − 1 = ${allowed}; ${most <= allowed ? 'met' : `${most - allowed} more: the contacts list has no paging links and 10,000 fills page 100 exactly, so the sequential read itself needs page 101 (empty) to see the end; ${most} = 101 + (k − 1) read ahead`})`,
+				);
+			}
+		}
+	}
+	lines.push(
+		'',
+		'Goal at 50 ms and N = 10,000: Return All ≤ 0.5 × the raw sequential loop, requests ≤ ⌈N/100⌉ + k − 1.',
+		'',
+		...goal,
+		'',
+	);
+	lines.push('### Memory with k pages in flight', '');
+	lines.push(
+		'One fresh child process per k: 10,000 contacts, 50 ms per page, a warm-up read of 1,000 contacts, GC, then one Return All; `process.memoryUsage()` sampled every 5 ms. ' +
+			'Up to k pages (k × 100 records) are held ahead of the page being consumed.',
+		'',
+	);
+	lines.push('| k | Wall ms (cold) | RSS growth MB | Peak heap growth MB | Heap growth per 1,000 items MB |');
+	lines.push('|---:|---:|---:|---:|---:|');
+	for (const m of memories) {
+		lines.push(
+			`| ${m.job.k} | ${fmt(m.ms)} | ${mb(m.peakRss - m.rssBefore)} | ${mb(m.peakHeap - m.heapBefore)} | ${fmt((m.peakHeap - m.heapBefore) / 1024 / 1024 / (m.job.n / 1000), 2)} |`,
+		);
+	}
+	lines.push('', PARALLEL_END);
+	return lines.join('\n');
 }
 
 async function main(): Promise<void> {
@@ -154,6 +264,22 @@ async function main(): Promise<void> {
 		return;
 	}
 	const quick = process.argv.includes('--quick');
+	if (process.argv.includes('--parallel-only')) {
+		const section = await parallelSection(quick);
+		process.stdout.write(`${section}\n`);
+		if (!quick && !process.argv.includes('--no-write')) {
+			const current = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '';
+			const from = current.indexOf(PARALLEL_START);
+			const to = current.indexOf(PARALLEL_END);
+			const updated =
+				from >= 0 && to > from
+					? `${current.slice(0, from)}${section}${current.slice(to + PARALLEL_END.length)}`
+					: `${current.trimEnd()}\n\n${section}\n`;
+			fs.writeFileSync(RESULTS_FILE, updated);
+			log(`parallel section written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+		}
+		return;
+	}
 	const write = !quick && !process.argv.includes('--no-write');
 	const sizes = quick ? [1000, 10000] : [1000, 10000, 50000];
 	const roundsOf = (n: number) => (quick ? 3 : n >= 50000 ? 3 : n >= 10000 ? 9 : 15);
@@ -175,6 +301,7 @@ async function main(): Promise<void> {
 	const counts = await runJob<CountRow[]>({ kind: 'counts' });
 	log('trigger…');
 	const trigger = await runJob<TriggerResult>({ kind: 'trigger', burst: 1000, cursorRecords: 10000 });
+	const parallel = await parallelSection(quick);
 	const loadAfter = os.loadavg();
 	const totalSeconds = (performance.now() - started) / 1000;
 
@@ -198,7 +325,7 @@ async function main(): Promise<void> {
 	lines.push("## Return All: contacts through n8n's engine vs a plain fetch loop", '');
 	lines.push(
 		"Sandbox API (test/sandbox) in the same process as the client, on 127.0.0.1; `insertMany('contacts', N)` after `clear('contacts')`. " +
-			'Engine = the Content Platform node run by n8n-core `WorkflowExecute` (test/helpers/harness.ts `runNode`, contact → Get Many, Return All). ' +
+			'Engine = the Content Platform node run by n8n-core `WorkflowExecute` (test/helpers/harness.ts `runNode`, contact → Get Many, Return All, Parallel Page Requests = 1: one page after the other, as the raw loop). ' +
 			'Raw = `fetch` of `page[number]=1,2,…&page[size]=100` with the same Accept/Authorization headers, `JSON.parse`, collect `data`, stop on a short page. ' +
 			'One child process per N: a warm-up read of every mode, then rounds that run every mode once in rotating order (garbage collected before each run); medians over the rounds. ' +
 			'"Server" = time spent inside the sandbox\'s request handler (same thread, requests are sequential), "client" = wall − server. ' +
@@ -282,6 +409,7 @@ async function main(): Promise<void> {
 
 	lines.push(...triggerSection(trigger));
 
+	lines.push(parallel, '');
 	const report = lines.join('\n');
 	process.stdout.write(`${report}\n`);
 	if (write) {

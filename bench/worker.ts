@@ -19,6 +19,8 @@ import * as path from 'node:path';
 
 import { runNode } from '../test/helpers/harness';
 import type { Sandbox } from '../test/sandbox';
+import { gc, sampledRead } from './memory';
+import { benchParallel, benchParallelMemory, type ParallelJob, type ParallelMemoryJob } from './parallel';
 import { benchTrigger, type TriggerJob } from './trigger';
 
 /** The sandbox module (plain JS in test/sandbox), loaded from the source tree, not from the build folder. */
@@ -46,7 +48,9 @@ export type Job =
 	| { kind: 'timing'; n: number; rounds: number; warmupItems: number }
 	| { kind: 'memory'; n: number; mode: Mode }
 	| { kind: 'counts' }
-	| TriggerJob;
+	| TriggerJob
+	| ParallelJob
+	| ParallelMemoryJob;
 
 const PAGE_SIZE = 100;
 
@@ -105,27 +109,23 @@ async function readOnce(sandbox: Sandbox, mode: Mode, maxItems?: number): Promis
 		}
 		return maxItems === undefined ? all.length : Math.min(all.length, maxItems);
 	}
+	// one page at a time (Parallel Page Requests = 1): this part compares the engine's cost per page
+	// with the raw loop's; parallel page requests have their own part (bench/parallel.ts)
+	const requestSettings = { parallelPages: 1 };
 	const parameters =
 		maxItems === undefined
-			? { resource: 'contact', operation: 'getAll', returnAll: true, simple: mode === 'engineSimple' }
+			? { resource: 'contact', operation: 'getAll', returnAll: true, simple: mode === 'engineSimple', requestSettings }
 			: {
 					resource: 'contact',
 					operation: 'getAll',
 					returnAll: false,
 					limit: maxItems,
 					simple: mode === 'engineSimple',
+					requestSettings,
 				};
 	const result = await runNode({ parameters, credentials: credentials(sandbox) });
 	if (result.error) throw new Error(`engine: ${result.error.message}`);
 	return result.items.length;
-}
-
-function gc(): void {
-	const collect = (globalThis as { gc?: () => void }).gc;
-	if (collect) {
-		collect();
-		collect();
-	}
 }
 
 async function timing(n: number, rounds: number, warmupItems: number) {
@@ -163,22 +163,7 @@ async function memory(n: number, mode: Mode) {
 	const sandbox = await sandboxWithContacts(n);
 	try {
 		await readOnce(sandbox, mode, 10 * PAGE_SIZE); // loads lazily required modules, warms the heap
-		gc();
-		const before = process.memoryUsage();
-		let peakRss = before.rss;
-		let peakHeap = before.heapUsed;
-		const sample = () => {
-			const now = process.memoryUsage();
-			peakRss = Math.max(peakRss, now.rss);
-			peakHeap = Math.max(peakHeap, now.heapUsed);
-		};
-		const timer = setInterval(sample, 5);
-		const start = performance.now();
-		const items = await readOnce(sandbox, mode);
-		const ms = performance.now() - start;
-		sample();
-		clearInterval(timer);
-		return { n, mode, items, ms, rssBefore: before.rss, peakRss, heapBefore: before.heapUsed, peakHeap };
+		return { n, mode, ...(await sampledRead(async () => await readOnce(sandbox, mode))) };
 	} finally {
 		await sandbox.close();
 	}
@@ -230,6 +215,12 @@ async function main(): Promise<void> {
 			break;
 		case 'trigger':
 			result = await benchTrigger(job);
+			break;
+		case 'parallel':
+			result = await benchParallel(job);
+			break;
+		case 'parallelMemory':
+			result = await benchParallelMemory(job);
 			break;
 	}
 	process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);

@@ -89,7 +89,8 @@ function operations(sandbox) {
 		},
 		{
 			name: 'Contact: Get Many (Return All)',
-			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			// one page at a time: exactly pages 1-3 (parallel page requests: e2e/parallel.js)
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, requestSettings: { parallelPages: 1 } },
 			request: ['GET', '/v1/contacts'],
 			pages: 3,
 			items: (it) => {
@@ -316,6 +317,7 @@ async function main(runtime) {
 
 		await require('./supplement').runSupplementChecks({ sandbox, n8n }, check);
 		await require('./section9').runSection9Checks({ sandbox, n8n }, check);
+		await require('./parallel').checks({ sandbox, n8n, check }); // Return All with parallel page requests
 
 		const wrong = await n8n.execute('e2eWrongToken001');
 		await check('wrong token: the workflow fails with the credential error, without the token', () => {

@@ -8,7 +8,8 @@ import { DirectoryLoader } from 'n8n-core';
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import type { Fault, RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox } from './helpers/fixtures';
+import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/shared/transport/pageWindow';
 import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
@@ -37,7 +38,7 @@ const onPage = (n: number) => (request: RecordedRequest) => request.query['page[
 
 async function run(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}) {
 	const result = await runNode({
-		parameters,
+		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
 		credentials: accessTokenCredentials(sandbox),
 		...options,
 	});
@@ -343,7 +344,10 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		const requestOptions = loaded.description.properties.find((p) => p.name === 'requestOptions');
 		expect(requestOptions?.options?.map((o) => o.name)).toContain('timeout');
 		const settings = new ContentPlatform().description.properties.find((p) => p.name === 'requestSettings');
-		expect(settings?.options?.map((o) => [o.name, (o as { default?: unknown }).default])).toEqual([['timeout', 60]]);
+		expect(settings?.options?.map((o) => [o.name, (o as { default?: unknown }).default])).toEqual([
+			['timeout', 60],
+			['parallelPages', DEFAULT_PARALLEL_PAGES],
+		]);
 	});
 
 	test('a fault on one input item with Continue On Fail does not spoil the other items', async () => {

@@ -17,7 +17,7 @@ import {
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { endlessOrders } from './sandbox/misbehave';
-import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, rl, useSandbox } from './helpers/fixtures';
 import {
 	nodeTypes,
 	PACKAGE,
@@ -46,7 +46,11 @@ const isList = (r: RecordedRequest) => r.rawPath === '/v1/orders';
 const pageNumbers = () => sandbox.requests.map((r) => Number(r.query['page[number]']));
 
 async function run(parameters: INodeParameters, options: Partial<RunOptions> = {}) {
-	return await runNode({ parameters, credentials: accessTokenCredentials(sandbox), ...options });
+	return await runNode({
+		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
+		credentials: accessTokenCredentials(sandbox),
+		...options,
+	});
 }
 
 /**
@@ -187,7 +191,7 @@ describe('Return All always ends', () => {
 		// each page answered after 100 ms: the execution is cancelled while page 6 is in flight
 		sandbox.failNext({ status: 200, body: endlessOrders(), delayMs: 100, times: 100_000, match: isList });
 		const controller = new AbortController();
-		const routing = routingNodeWithSignal(returnAll, controller.signal);
+		const routing = routingNodeWithSignal({ ...ONE_PAGE_AT_A_TIME, ...returnAll }, controller.signal);
 		const outcome = routing.runNode().then(
 			() => 'finished',
 			(error: Error) => error.message,

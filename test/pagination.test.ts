@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { runWith, useSandbox } from './helpers/fixtures';
+import { ONE_PAGE_AT_A_TIME, runWith, useSandbox } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -17,7 +17,7 @@ useSandbox(
 );
 
 async function run(parameters: INodeParameters) {
-	const result = await runWith(sandbox, parameters);
+	const result = await runWith(sandbox, { ...ONE_PAGE_AT_A_TIME, ...parameters });
 	expect(result.error).toBeUndefined();
 	const requests = [...sandbox.requests];
 	for (const request of requests) {
@@ -173,7 +173,13 @@ test('Return All with 2 input items: each item reads every page, its items are p
 	sandbox.insertMany('orders', 240, (i) => ({ relationships: { customer: i < 120 ? '3' : '4' } }));
 	const result = await runWith(
 		sandbox,
-		{ resource: 'order', operation: 'getAll', returnAll: true, filters: { customer_id: '={{ $json.customer }}' } },
+		{
+			...ONE_PAGE_AT_A_TIME,
+			resource: 'order',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { customer_id: '={{ $json.customer }}' },
+		},
 		{ input: [{ customer: '3' }, { customer: '4' }] },
 	);
 	expect(result.error).toBeUndefined();

@@ -67,7 +67,8 @@ const FORMATS: Array<[string, Partial<Fault>]> = [
 
 const OPERATIONS: Array<[string, INodeParameters]> = [
 	['Get', { resource: 'order', operation: 'get', orderId: rl('5') }],
-	['Get Many', { resource: 'order', operation: 'getAll', returnAll: true }],
+	// one page at a time: with parallel pages a 429 is waited for and retried (test/parallel-pages.test.ts)
+	['Get Many', { resource: 'order', operation: 'getAll', returnAll: true, requestSettings: { parallelPages: 1 } }],
 	['Contact Note → Create', { resource: 'contactNote', operation: 'create', contactId: rl('1'), body: 'x' }],
 ];
 

@@ -83,6 +83,13 @@ export function accessTokenCredentials(
 	return { contentPlatformApi: { baseUrl: sandbox.url, accessToken: token } };
 }
 
+/**
+ * Node parameters for one page at a time (Request Settings → Parallel Page Requests = 1), for the
+ * tests of the sequential paging rules (exact pages requested, a 429 failing the read); parallel
+ * page requests are tested in test/parallel-pages.test.ts.
+ */
+export const ONE_PAGE_AT_A_TIME = { requestSettings: { parallelPages: 1 } };
+
 /** Options of {@link runWith}. */
 export interface RunWithOptions {
 	input?: IDataObject[];

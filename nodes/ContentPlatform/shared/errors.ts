@@ -60,7 +60,8 @@ function bodyExcerpt(body: unknown): string {
 	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
 
-function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+/** The value of a response header, by name in lower case whatever its case in `headers` (the first of repeated ones). */
+export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
 	if (!found) return undefined;
@@ -73,13 +74,30 @@ function headerValue(headers: IDataObject | undefined, name: string): string | u
  * seconds)" for an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable.
  */
 export function retryAfterText(value: string | undefined, now: number = Date.now()): string | undefined {
+	const parsed = parseRetryAfter(value);
+	if (parsed === undefined) return undefined;
+	if (parsed.at === undefined) return `${parsed.seconds} second${parsed.seconds === 1 ? '' : 's'}`;
+	const seconds = Math.max(0, Math.ceil((parsed.at - now) / 1000));
+	return `${new Date(parsed.at).toUTCString()} (in ${seconds} second${seconds === 1 ? '' : 's'})`;
+}
+
+/**
+ * `Retry-After` as the wait it asks for, in milliseconds from `now` (delay-seconds, or an HTTP
+ * date: RFC 9110 §10.2.3; a date in the past is 0); undefined when absent or unreadable.
+ */
+export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
+	const parsed = parseRetryAfter(value);
+	if (parsed === undefined) return undefined;
+	return parsed.at === undefined ? parsed.seconds * 1000 : Math.max(0, parsed.at - now);
+}
+
+/** `Retry-After` read: delay-seconds, or the time (ms since the epoch) of an HTTP date. */
+function parseRetryAfter(value: string | undefined): { seconds: number; at?: undefined } | { at: number } | undefined {
 	const text = value?.trim();
 	if (!text) return undefined;
-	if (/^\d+$/.test(text)) return `${Number(text)} second${text === '1' ? '' : 's'}`;
+	if (/^\d+$/.test(text)) return { seconds: Number(text) };
 	const at = Date.parse(text);
-	if (Number.isNaN(at)) return undefined;
-	const seconds = Math.max(0, Math.ceil((at - now) / 1000));
-	return `${new Date(at).toUTCString()} (in ${seconds} second${seconds === 1 ? '' : 's'})`;
+	return Number.isNaN(at) ? undefined : { at };
 }
 
 /** What replaces a secret in anything shown. */

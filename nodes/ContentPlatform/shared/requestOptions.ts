@@ -1,10 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './transport/pageWindow';
 import { DEFAULT_TIMEOUT_SECONDS, paginate } from './transport';
 
 /**
- * The node's "Request Settings": the request timeout (seconds). Its routing also makes n8n run
- * every operation through the package's request runner (`paginate` in transport/paging.ts: one request
+ * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
+ * are requested at once ("Parallel Page Requests", see `transport/pageWindow.ts`). Its routing also
+ * makes n8n run every operation through the package's request runner (`paginate` in
+ * transport/paging.ts: one request
  * for Get and the writes, pages for Get Many), which turns timeouts into "did not answer within
  * N s" and keeps the credential's secrets out of every error.
  */
@@ -23,6 +26,16 @@ export const requestSettingsProperty: INodeProperties = {
 			default: DEFAULT_TIMEOUT_SECONDS,
 			description:
 				'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
+		},
+		{
+			displayName: 'Parallel Page Requests',
+			name: 'parallelPages',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_PAGES },
+			default: DEFAULT_PARALLEL_PAGES,
+			displayOptions: { show: { '/operation': ['getAll'] } },
+			description:
+				'How many pages of the list to request at the same time after the first one. Items keep the order of the list. 1 requests one page after the other. When the API answers 429 (rate limited), the node continues one page at a time.',
 		},
 	],
 	routing: {

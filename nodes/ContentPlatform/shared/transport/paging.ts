@@ -2,16 +2,18 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withContext } from '../errors';
+import { headerValue, retryAfterMs, withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
 import { releaseItem } from '../personQueue';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES, readPages } from './pageWindow';
 
 /**
  * Paging (spec "Limits": `page[number]` and `page[size]`): `paginate`, the node's request runner,
@@ -21,8 +23,8 @@ import { isUnrenewedPageError } from './credential';
  *
  * The seam for reading pages: `readPage` sends one page, `checkPage` checks it against the pages
  * before it, `morePagesAfter` says whether another follows; `paginate` decides which page comes
- * next and when to stop. A concurrent reader (k pages in flight) can call `readPage` for several
- * page numbers at once and feed the pages to `checkPage` in page order.
+ * next and when to stop: with "Parallel Page Requests" k, through `readPages` (pageWindow.ts), which
+ * calls `readPage` for up to k page numbers at once and feeds the pages to `checkPage` in page order.
  */
 
 /** Where paging information of one page is kept on the array of its items (see `tagPage`). */
@@ -39,6 +41,8 @@ interface PagingClaims {
 	totalCount?: number;
 	/** The `page[number]` of `links.next`. */
 	nextPage?: number;
+	/** The `page[number]` of `links.last`. */
+	lastPage?: number;
 }
 
 /** The items of one page, with what its document says about paging (`tagPage`). */
@@ -56,12 +60,50 @@ function pagingOf(document: JsonApiDocument): PagingClaims {
 		totalPages: number(meta.total_pages) ?? number(pagination.last),
 		totalCount: number(meta.total_count) ?? number(meta.total),
 	};
-	const next = (document.links ?? {}).next;
-	if (typeof next === 'string' && next !== '') {
-		const match = /[?&]page(?:\[|%5B)number(?:\]|%5D)=(\d+)/i.exec(next);
-		if (match) claims.nextPage = Number(match[1]);
-	}
+	const links = document.links ?? {};
+	claims.nextPage = pageNumberOf(links.next);
+	claims.lastPage = pageNumberOf(links.last);
 	return claims;
+}
+
+/** The `page[number]` of a paging link, or undefined. */
+function pageNumberOf(link: unknown): number | undefined {
+	if (typeof link !== 'string' || link === '') return undefined;
+	const match = /[?&]page(?:\[|%5B)number(?:\]|%5D)=(\d+)/i.exec(link);
+	return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The list's last page when a page says it (`meta.total_pages`, else the page of `links.last`),
+ * else undefined: with parallel page requests, no page after it is requested ahead.
+ */
+export function lastPageOf(items: PageItems): number | undefined {
+	const claims = items[PAGING] ?? {};
+	return claims.totalPages ?? claims.lastPage;
+}
+
+/** Errors of `toItems` for an answer asking to slow down, with the wait it asks for (ms): see `throttleWaitOf`. */
+const throttledPageErrors = new WeakMap<object, number>();
+
+/** The wait (ms) when an answer gives no `Retry-After` with its 429. */
+const DEFAULT_THROTTLE_WAIT_MS = 1000;
+
+/**
+ * How long an answer asks the client to wait before its next request (ms): a 429 its
+ * `Retry-After` (delay-seconds or HTTP date; else `DEFAULT_THROTTLE_WAIT_MS`), a 503 with a
+ * `Retry-After` that; undefined for every other answer (other 5xx fail the read as they always did).
+ */
+export function throttleWaitOf(response: Pick<IN8nHttpFullResponse, 'statusCode' | 'headers'>): number | undefined {
+	const retryAfter = retryAfterMs(headerValue(response.headers as IDataObject, 'retry-after'));
+	if (response.statusCode === 429) return retryAfter ?? DEFAULT_THROTTLE_WAIT_MS;
+	if (response.statusCode === 503) return retryAfter;
+	return undefined;
+}
+
+/** Marks the error of a Get Many page whose answer asked to wait `ms` (see `throttleWaitOf`). */
+export function markThrottledPage<T extends object>(error: T, ms: number): T {
+	throttledPageErrors.set(error, ms);
+	return error;
 }
 
 /**
@@ -122,11 +164,18 @@ function recordKey(item: INodeExecutionData): string {
 	return `${String(item.json.type ?? '')}\u0000${String(item.json.id ?? JSON.stringify(item.json))}`;
 }
 
+/** What the pages of one Get Many share: the one OAuth2 renewal of n8n 1.x (see `readPage`). */
+export interface PageRun {
+	/** Settles when the page that renewed the token got its answer. */
+	renewal?: Promise<unknown>;
+}
+
 /**
  * Sends the request of one page through n8n's routing (preSend, request, `toItems`), with
- * `pageQuery` (`page[number]` and `page[size]`) added to the query, after checking that the
- * execution was not cancelled. An unrenewed OAuth2 401 (n8n 1.x) is sent once more with n8n
- * renewing the token.
+ * `pageQuery` (`page[number]` and `page[size]`) added to the query (and headers of its own), after
+ * checking that the execution was not cancelled. An unrenewed OAuth2 401 (n8n 1.x) is sent once
+ * more with n8n renewing the token; when pages of one `run` get it together, the first renews and
+ * the others wait for that renewal before they are sent again (one token request).
  * @returns The page's items, tagged by `tagPage`.
  * @throws What the request throws (not yet worded by `friendlyError`), or a NodeOperationError when cancelled.
  */
@@ -134,21 +183,30 @@ export async function readPage(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	pageQuery: IDataObject,
+	run: PageRun = {},
 ): Promise<PageItems> {
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		throw new NodeOperationError(context.getNode(), 'The execution was cancelled: no further request is sent');
 	}
 	const request = {
 		...requestData,
-		options: { ...requestData.options, qs: { ...requestData.options.qs, ...pageQuery } },
+		options: {
+			...requestData.options,
+			qs: { ...requestData.options.qs, ...pageQuery },
+			headers: { ...requestData.options.headers },
+		},
 	};
 	return await context.makeRoutingRequest(request).catch(async (error: object) => {
 		// n8n 1.x handed an expired OAuth2 token's 401 back: once more, with n8n renewing it
 		if (!isUnrenewedPageError(error)) throw error;
-		return await context.makeRoutingRequest({
-			...request,
-			options: { ...request.options, ignoreHttpStatusErrors: false },
-		});
+		const renewing = { ...request, options: { ...request.options, ignoreHttpStatusErrors: false } };
+		if (run.renewal === undefined) {
+			const first = context.makeRoutingRequest(renewing);
+			run.renewal = first.catch(() => undefined);
+			return await first;
+		}
+		await run.renewal;
+		return await context.makeRoutingRequest(renewing);
 	});
 }
 
@@ -206,6 +264,12 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * gives no paging links). There is no cap on the number of pages, but Return All stops with an error
  * naming the page when a page holds only records already received or the paging links/totals
  * contradict what was received, and before each page when the execution was cancelled.
+ * After the first page, "Request Settings → Parallel Page Requests" (k, see `readPages` in
+ * pageWindow.ts) pages are requested at once and checked in page order, so the items and every
+ * check are those of the sequential read; a list that does not say how many pages it has
+ * (`meta.total_pages`, `links.last`) costs up to k − 1 requests past its end, a Limit never more
+ * than its own pages. With k > 1 a 429 (or a 503 with `Retry-After`) is waited for and the page sent
+ * again, one page at a time from then on; with k = 1 it fails the read as any other error.
  * With "On Error: Continue" the result is one error item paired with the input item, never a
  * partial list. Payouts get `page[number]` only and end on an empty page or when their document
  * says so. A find-or-create item's place in its person's queue is released when its request is over.
@@ -228,26 +292,46 @@ export async function paginate(
 	const sized = takesPageSize(this);
 	const results: INodeExecutionData[] = [];
 	const seen = new Set<string>();
-	for (let page = 1; ; page++) {
-		let items: PageItems;
-		try {
-			items = await readPage(
+	const run: PageRun = {};
+	const failed = await readPages<PageItems>({
+		width: parallelPagesOf(this),
+		// Payouts take no page[size]: their page length is the API's, so only Limit's count ends them early.
+		lastPage: sized && Number.isFinite(limit) ? Math.ceil(limit / pageSize) : Number.POSITIVE_INFINITY,
+		request: async (page) =>
+			await readPage(
 				this,
 				requestData,
 				sized ? { 'page[number]': page, 'page[size]': pageSize } : { 'page[number]': page },
-			);
+				run,
+			),
+		cancelled: () => this.getExecutionCancelSignal?.()?.aborted === true,
+		throttleWait: (error) => (typeof error === 'object' && error ? throttledPageErrors.get(error) : undefined),
+		consume: (page, items) => {
 			checkPage(this, page, items, seen, results.length);
-		} catch (error) {
-			const failure = withContext(
-				this.getNode(),
-				await friendlyError(this, error, requestData.options),
-				`page ${page}, after ${results.length} records`,
-			);
-			// "On Error: Continue": one error item paired with its input, never the pages read so far.
-			if (this.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: this.getItemIndex() } }];
-			throw failure;
-		}
-		results.push(...items);
-		if (!morePagesAfter(items, sized ? pageSize : 1) || results.length >= limit) return results;
-	}
+			results.push(...items);
+			return {
+				more: morePagesAfter(items, sized ? pageSize : 1) && results.length < limit,
+				lastPage: lastPageOf(items),
+			};
+		},
+	});
+	if (failed === undefined) return results;
+	const failure = withContext(
+		this.getNode(),
+		await friendlyError(this, failed.error, requestData.options),
+		`page ${failed.page}, after ${results.length} records`,
+	);
+	// "On Error: Continue": one error item paired with its input, never the pages read so far.
+	if (this.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: this.getItemIndex() } }];
+	throw failure;
+}
+
+/**
+ * The node's "Request Settings → Parallel Page Requests" (1 … `MAX_PARALLEL_PAGES`, default
+ * `DEFAULT_PARALLEL_PAGES`): how many pages of a Get Many are requested at once after the first.
+ */
+function parallelPagesOf(context: IExecutePaginationFunctions): number {
+	const value = Number(context.getNodeParameter('requestSettings.parallelPages', DEFAULT_PARALLEL_PAGES));
+	if (!Number.isFinite(value)) return DEFAULT_PARALLEL_PAGES;
+	return Math.min(MAX_PARALLEL_PAGES, Math.max(1, Math.floor(value)));
 }

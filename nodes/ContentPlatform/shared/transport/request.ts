@@ -23,7 +23,7 @@ import {
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
-import { documentHasMore, tagPage } from './paging';
+import { documentHasMore, markThrottledPage, tagPage, throttleWaitOf } from './paging';
 import { followRedirects } from './redirects';
 
 /**
@@ -140,15 +140,17 @@ export async function toItems(
 	const { root, secrets } = await credentialContext(this, credentialType);
 	const isList = this.getNodeParameter('operation') === 'getAll';
 	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
-	if (isUnrenewed401(credentialType, response)) {
-		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the token
-		throw markUnrenewedPage(
-			apiErrorFromResponse(
-				this.getNode(),
-				{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
-				subjectOf(this),
-			),
+	const unrenewed = isUnrenewed401(credentialType, response);
+	const wait = isList ? throttleWaitOf(response) : undefined;
+	if (unrenewed || wait !== undefined) {
+		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the
+		// token, or (with parallel page requests) to wait as the answer asks and send it again
+		const error = apiErrorFromResponse(
+			this.getNode(),
+			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
+			subjectOf(this),
 		);
+		throw unrenewed ? markUnrenewedPage(error) : markThrottledPage(error, wait ?? 0);
 	}
 	const document = checkedDocument(this, response, subjectOf(this), secrets);
 	const simplify = this.getNodeParameter('simple', true) as boolean;

@@ -1,0 +1,139 @@
+import { sleep } from 'n8n-workflow';
+
+/**
+ * Bounded concurrent reading of numbered pages, consumed in page order (issue 28): the request
+ * runner of Get Many (`paginate`) gives it how to send one page and what to do with a page's
+ * result; this module decides which page is sent when.
+ *
+ * - Page 1 is sent alone. After it, up to `width` pages are requested and not yet consumed at any
+ *   time (in flight or waiting for an earlier page), so at most `width − 1` pages are read past the
+ *   end of a list that does not say where it ends, and pages are held in memory for at most
+ *   `width` pages ahead.
+ * - Results are consumed strictly in page order, so every check of a page sees exactly what a
+ *   sequential read would have seen at that point; the first page that fails (or whose check
+ *   fails) in page order stops the read with that page's error, as a sequential read would.
+ * - The page being consumed is always sent when it was not yet (a sequential read's rule); pages
+ *   ahead of it only up to `lastPage` (the Limit's last page, or the list's own last page once a
+ *   page tells it).
+ * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
+ *   rest of the read sends one page at a time; the throttled page is sent again after the wait,
+ *   at most `MAX_THROTTLE_RETRIES` times, when the wait is at most `MAX_THROTTLE_WAIT_MS`. With
+ *   `width` 1 nothing is retried (the package's behaviour before issue 28: the 429 fails the read).
+ * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
+ *   returns, it waits until every request it sent has settled (a request past the end is not left
+ *   running; on a cancelled execution n8n's request helper aborts the ones in flight).
+ * It throws nothing: the first page that failed is returned with its error.
+ */
+
+/**
+ * Default of "Request Settings → Parallel Page Requests", chosen from the bench (bench/RESULTS.md,
+ * "Parallel page requests"; the reason in docs/parallel-pages.md).
+ */
+export const DEFAULT_PARALLEL_PAGES = 4;
+
+/** The most pages a Get Many requests at once (the option's maximum). */
+export const MAX_PARALLEL_PAGES = 8;
+
+/** How often one page is sent again after answers asking to slow down. */
+export const MAX_THROTTLE_RETRIES = 3;
+
+/** The longest wait (ms) for a `Retry-After` before the read fails with the answer's error instead. */
+export const MAX_THROTTLE_WAIT_MS = 60_000;
+
+/** How long waits are cut into, to notice a cancelled execution (ms). */
+const WAIT_SLICE_MS = 200;
+
+/** What reading pages needs from its caller. `T` is one page's result. */
+export interface PageWindowOptions<T> {
+	/** How many pages may be requested and not yet consumed at once after page 1 (≥ 1; 1 = one after the other). */
+	width: number;
+	/** The highest page that may be requested ahead of the page being consumed (the Limit's last page, or Infinity). */
+	lastPage: number;
+	/** Sends the request of page `page` (1-based). */
+	request: (page: number) => Promise<T>;
+	/**
+	 * Takes the result of page `page`, in page order. `more`: whether a next page is to be read;
+	 * `lastPage`: the list's last page when the page says so (`meta.total_pages`, `links.last`).
+	 * May throw (a check that fails): the read stops with that error for this page.
+	 */
+	consume: (page: number, result: T) => { more: boolean; lastPage?: number };
+	/** The wait (ms) an error of a request asks for when it is an answer asking to slow down, else undefined. */
+	throttleWait: (error: unknown) => number | undefined;
+	/** Whether the execution was cancelled: waits end then (`request` itself refuses to send). */
+	cancelled: () => boolean;
+}
+
+/** The first page, in page order, that failed (its request, its check, or the cancellation), and its error. */
+export interface PageFailure {
+	page: number;
+	error: unknown;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
+	try {
+		return { ok: true, value: await work() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/**
+ * Reads pages 1, 2, … as described above until `consume` says no page follows or a page fails.
+ * @returns undefined when every page was read, else the first page in page order that failed.
+ */
+export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageFailure | undefined> {
+	const width = Math.max(1, Math.floor(options.width));
+	/** Requested and not yet consumed pages, by number. */
+	const pending = new Map<number, Promise<Settled<T>>>();
+	let throttled = false;
+	let next = 1;
+	let last = options.lastPage;
+
+	const send = (page: number): Promise<Settled<T>> =>
+		settle(async () => await options.request(page)).then((outcome) => {
+			if (!outcome.ok && width > 1 && options.throttleWait(outcome.error) !== undefined) throttled = true;
+			return outcome;
+		});
+	const launch = (page: number) => {
+		pending.set(page, send(page));
+		next = Math.max(next, page + 1);
+	};
+	const settleAll = async () => {
+		await Promise.all(pending.values());
+	};
+	const wait = async (ms: number) => {
+		for (let left = ms; left > 0 && !options.cancelled(); left -= WAIT_SLICE_MS) {
+			await sleep(Math.min(WAIT_SLICE_MS, left));
+		}
+	};
+
+	try {
+		for (let page = 1; ; page++) {
+			if (!pending.has(page)) launch(page);
+			if (page > 1) {
+				while (!throttled && next <= last && pending.size < width) launch(next);
+			}
+			let outcome = await pending.get(page)!;
+			pending.delete(page);
+			for (let retry = 1; !outcome.ok && width > 1; retry++) {
+				const ms = options.throttleWait(outcome.error);
+				if (ms === undefined || retry > MAX_THROTTLE_RETRIES || ms > MAX_THROTTLE_WAIT_MS) break;
+				throttled = true;
+				// one page at a time from here on: the pages already sent finish first
+				await settleAll();
+				await wait(ms);
+				outcome = await send(page);
+			}
+			if (!outcome.ok) return { page, error: outcome.error };
+			const value = outcome.value;
+			const verdict = await settle(async () => options.consume(page, value));
+			if (!verdict.ok) return { page, error: verdict.error };
+			if (verdict.value.lastPage !== undefined) last = Math.min(last, verdict.value.lastPage);
+			if (!verdict.value.more) return undefined;
+		}
+	} finally {
+		await settleAll();
+	}
+}
