@@ -139,6 +139,8 @@ function triggerSection(trigger: TriggerResult): string[] {
 	}
 	lines.push('');
 	return lines;
+}
+
 /** Start and end marks of the parallel section in bench/RESULTS.md (`--parallel-only` replaces what is between). */
 const PARALLEL_START = '<!-- parallel page requests: start -->';
 const PARALLEL_END = '<!-- parallel page requests: end -->';
