@@ -55,7 +55,16 @@ function ensureChromium() {
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
 		};
 		apt(['update', '-q']);
-		apt(['install', '-y', '-q', '-o', 'Dpkg::Options::=--force-confdef', '-o', 'Dpkg::Options::=--force-confold', 'chromium']);
+		apt([
+			'install',
+			'-y',
+			'-q',
+			'-o',
+			'Dpkg::Options::=--force-confdef',
+			'-o',
+			'Dpkg::Options::=--force-confold',
+			'chromium',
+		]);
 		installedMs = Date.now() - t0;
 		log(`apt-get install chromium: ${(installedMs / 1000).toFixed(1)} s`);
 		if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} still missing after apt-get install chromium`);

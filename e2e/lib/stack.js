@@ -27,10 +27,21 @@ function exampleWorkflows() {
 
 /**
  * Starts the sandbox and a prepared n8n (not started: `execute` runs workflows without a server).
- * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string }} options
- *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js)
+ * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string,
+ *   credentials?: (sandbox: object) => object[], workflows?: object[] }} options
+ *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js); `credentials` (given the
+ *   sandbox) and `workflows`: more to import, in the same `n8n import:*` calls (each call boots n8n)
  */
-async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth, runtime } = {}) {
+async function startStack({
+	name,
+	sandboxPort = 0,
+	n8nPort,
+	keep = false,
+	oauth,
+	runtime,
+	credentials = () => [],
+	workflows: extraWorkflows = [],
+} = {}) {
 	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'ContentPlatform.node.js'))) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
@@ -39,9 +50,10 @@ async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth,
 	n8n.installPackage(ROOT);
 	n8n.importCredentials([
 		{ ...API_CREDENTIAL, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+		...credentials(sandbox),
 	]);
 	const workflows = exampleWorkflows();
-	n8n.importWorkflows(workflows.map(({ file: _file, ...workflow }) => workflow));
+	n8n.importWorkflows([...workflows.map(({ file: _file, ...workflow }) => workflow), ...extraWorkflows]);
 	return { sandbox, n8n, workflows };
 }
 
