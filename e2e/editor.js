@@ -289,6 +289,8 @@ async function startEditorStack(runtime) {
 		context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
 		await context.tracing.start({ screenshots: true, snapshots: true });
 		const page = context.pages()[0] || (await context.newPage());
+		// a page left with unsaved changes asks first (beforeunload): leave
+		page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
 		return { sandbox, n8n, context, page, close };
 	} catch (error) {
 		await close();
@@ -327,6 +329,19 @@ function panelEntry(type) {
 	return Object.values(NODES).some((n) => n.type === merged) ? merged : type;
 }
 
+/** Escape until the nodes panel is closed (each Escape leaves one level of it). */
+async function closeNodesPanel(page) {
+	await waitFor(
+		async () => {
+			if (!(await page.getByTestId('node-creator').isVisible())) return true;
+			await page.keyboard.press('Escape');
+			return false;
+		},
+		STEP_TIMEOUT_MS,
+		'the nodes panel closed',
+	);
+}
+
 async function nodesPanelChecks({ page, n8n, nodes, check, shot }) {
 	const creator = page.getByTestId('node-creator');
 	/** The node types of the entries listed for `text` (each entry's keyboard id is "<type>-<uuid>"). */
@@ -361,13 +376,13 @@ async function nodesPanelChecks({ page, n8n, nodes, check, shot }) {
 		// the polling trigger is inside the "Content Platform" entry: its Triggers list
 		await creator.locator(`[data-keyboard-nav-id^="${NODES.action.type}-"]`).first().click();
 		await creator.locator(`[data-keyboard-nav-id^="${NODES.trigger.type}-"]`).first().waitFor();
-		await page.keyboard.press('Escape');
+		await closeNodesPanel(page);
 	});
 	const aliases = [];
 	for (const [key, node] of Object.entries(nodes))
 		for (const alias of node.codex.alias) aliases.push({ alias, node: NODES[key].type });
 	await check(`nodes panel: each of the ${aliases.length} aliases of the codex files finds its node`, async () => {
-		await ui.newWorkflow(page, n8n);
+		if (!(await page.getByTestId('canvas-plus-button').isVisible())) await ui.newWorkflow(page, n8n);
 		await page.getByTestId('canvas-plus-button').click();
 		const missing = [];
 		for (const { alias, node } of aliases) {
@@ -375,7 +390,7 @@ async function nodesPanelChecks({ page, n8n, nodes, check, shot }) {
 			if (!found.includes(panelEntry(node))) missing.push(`"${alias}" → ${node} (listed: ${found.join(', ')})`);
 		}
 		assert.deepEqual(missing, [], 'aliases whose search does not list the node');
-		await page.keyboard.press('Escape');
+		await closeNodesPanel(page);
 	});
 }
 
@@ -480,10 +495,13 @@ async function fieldProblem(page, field) {
 	if (!(await shown(label))) return 'not shown';
 	if (!field.description) return undefined;
 	await label.hover();
-	await label.locator('[class*="infoIcon"]').first().hover();
+	await label
+		.locator('[class*="infoIcon"]')
+		.first()
+		.hover({ timeout: 5000 })
+		.catch(() => undefined);
 	const words = plain(field.description).slice(0, 40);
-	const tooltip = page.locator(ui.TOOLTIP).filter({ hasText: words }).first();
-	const ok = await shown(tooltip);
+	const ok = await shown(page.getByText(words).filter({ visible: true }).first());
 	await page.mouse.move(0, 0);
 	return ok ? undefined : `description "${words}…" not shown on hover`;
 }
@@ -515,10 +533,11 @@ async function pickFromList(page, sandbox, picker, shot) {
 	const param = ui.parameter(page, picker.property.name);
 	const modeSelector = param.getByTestId('rlc-mode-selector');
 	const chooseMode = async (name) => {
-		if ((await modeSelector.locator('input').inputValue()) === name) return;
+		const same = (value) => value.toLowerCase() === name.toLowerCase();
+		if (same(await modeSelector.locator('input').inputValue())) return;
 		await modeSelector.click();
 		await ui.openOption(page, name).click();
-		await ui.waitForValue(modeSelector.locator('input'), name);
+		await waitFor(async () => same(await modeSelector.locator('input').inputValue()), STEP_TIMEOUT_MS, `mode ${name}`);
 	};
 	await chooseMode(picker.mode.displayName);
 	await param.getByTestId('rlc-input').click();
@@ -531,7 +550,11 @@ async function pickFromList(page, sandbox, picker, shot) {
 	let choice = items.first();
 	if (picker.mode.typeOptions.searchable) {
 		// a word of the last record's name that not every record's name has
-		const words = listed[listed.length - 1].split(/[\s·@.#,]+/).filter((w) => w.length >= 3);
+		// (the first part of a label is the searched attribute: name, title)
+		const words = listed[listed.length - 1]
+			.split(' · ')[0]
+			.split(/[\s@.#,]+/)
+			.filter((w) => w.length >= 3);
 		const term = words.find((w) => listed.some((l) => !l.toLowerCase().includes(w.toLowerCase()))) || words[0];
 		await search.fill(term);
 		await waitFor(
@@ -550,7 +573,15 @@ async function pickFromList(page, sandbox, picker, shot) {
 	}
 	const chosen = (await choice.innerText()).trim();
 	await choice.click();
-	await ui.waitForValue(param.getByTestId('rlc-input').locator('input').first(), chosen);
+	const shownName = param.getByTestId('rlc-input').locator('input').first();
+	await waitFor(
+		async () => {
+			const value = await shownName.inputValue();
+			return value !== '' && chosen.includes(value);
+		},
+		STEP_TIMEOUT_MS,
+		`the picker showing "${chosen}"`,
+	);
 	await chooseMode('By ID');
 	const id = await param.getByTestId('rlc-input').locator('input').first().inputValue();
 	assert.ok(sandbox.find(type, id), `"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`);
@@ -560,9 +591,8 @@ async function pickFromList(page, sandbox, picker, shot) {
 
 async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 	const open = async (credential) => {
-		await page.goto(`${n8n.baseUrl}/home/credentials/${credential.id}`);
 		const dialog = page.getByTestId('credential-edit-dialog');
-		await dialog.waitFor();
+		await ui.navigate(page, n8n, `/home/credentials/${credential.id}`, dialog);
 		return dialog;
 	};
 	const retest = async (dialog) => {

@@ -7,6 +7,8 @@
  * Every step waits on a condition (an element, a text, a count), never on a fixed time.
  */
 
+const { retryWhile404 } = require('./standalone');
+
 /** The options of the open select list (Element Plus keeps closed lists in the DOM, hidden). */
 const OPEN_OPTIONS = '.el-select-dropdown__item:visible';
 /** A shown tooltip (n8n shows a parameter's description in one, over the label's help icon). */
@@ -22,7 +24,8 @@ function useN8nTestIds(playwright) {
  * (`n8n.rest()` creates it on first use).
  */
 async function signIn(page, n8n) {
-	await n8n.rest('GET', '/rest/settings');
+	// n8n 1.x mounts its REST routes some seconds after it reports ready
+	await retryWhile404(() => n8n.rest('GET', '/rest/settings'));
 	await page.goto(`${n8n.baseUrl}/signin`, { waitUntil: 'domcontentloaded' });
 	const email = page.locator('input[name=emailOrLdapLoginId], input[type=email]').first();
 	await email.waitFor({ timeout: LOAD_TIMEOUT_MS });
@@ -35,10 +38,32 @@ async function signIn(page, n8n) {
 /** Longest wait for a page of the editor to show (some megabytes of scripts on a loaded machine). */
 const LOAD_TIMEOUT_MS = 180000;
 
+/**
+ * Goes to an editor page as its links do: through n8n's router once the editor is loaded (a page
+ * load costs a minute on a loaded machine), else by loading it; answers n8n's "Save changes
+ * before leaving?" with "Leave without saving"; then waits for `ready`.
+ */
+async function navigate(page, n8n, urlPath, ready) {
+	const routed = await page
+		.evaluate(async (to) => {
+			const router = document.querySelector('#app')?.__vue_app__?.config?.globalProperties?.$router;
+			if (!router) return false;
+			router.push(to).catch(() => undefined);
+			return true;
+		}, urlPath)
+		.catch(() => false);
+	if (!routed) await page.goto(`${n8n.baseUrl}${urlPath}`, { waitUntil: 'domcontentloaded' });
+	const leave = page.getByRole('button', { name: /Leave without saving/i });
+	await ready.or(leave).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+	if (await leave.isVisible()) {
+		await leave.click();
+		await ready.first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+	}
+}
+
 /** Opens a new, empty workflow and waits for its "Add first step" button. */
 async function newWorkflow(page, n8n) {
-	await page.goto(`${n8n.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
-	await page.getByTestId('canvas-plus-button').waitFor({ timeout: LOAD_TIMEOUT_MS });
+	await navigate(page, n8n, '/workflow/new', page.getByTestId('canvas-plus-button'));
 }
 
 /**
@@ -46,10 +71,13 @@ async function newWorkflow(page, n8n) {
  * (a double click on the node, as a user does).
  */
 async function openWorkflow(page, n8n, workflowId, nodeName) {
-	await page.goto(`${n8n.baseUrl}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded' });
-	await page.getByTestId('canvas-node').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+	const node = nodeName
+		? page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`)
+		: page.getByTestId('canvas-node');
+	await navigate(page, n8n, `/workflow/${workflowId}`, node);
+	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
 	if (nodeName) {
-		await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).dblclick();
+		await node.dblclick();
 		await page.getByTestId('ndv').waitFor();
 	}
 }
@@ -87,9 +115,12 @@ async function selectOption(page, name, optionName) {
 	await waitForValue(input, optionName);
 }
 
-/** The option named exactly `optionName` of the open select list (its headline, not its description). */
+/**
+ * The option named `optionName` of the open select list (its headline, not its description;
+ * letter case aside: n8n shows the mode "From List" as "From list").
+ */
 function openOption(page, optionName) {
-	const exact = new RegExp(`^\\s*${escapeRegExp(optionName)}\\s*$`);
+	const exact = new RegExp(`^\\s*${escapeRegExp(optionName)}\\s*$`, 'i');
 	return page
 		.locator(OPEN_OPTIONS)
 		.filter({ has: page.locator('.option-headline, span').filter({ hasText: exact }) })
@@ -122,6 +153,7 @@ module.exports = {
 	useN8nTestIds,
 	signIn,
 	LOAD_TIMEOUT_MS,
+	navigate,
 	newWorkflow,
 	openWorkflow,
 	parameter,
