@@ -29,11 +29,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startStack, API_CREDENTIAL, ROOT } = require('./lib/stack');
-const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const { ensureChromium, launchChromium } = require('./lib/chromium');
 const { waitFor } = require('./lib/wait');
 const ui = require('./lib/editor-ui');
-const { OAUTH } = require('./run');
+const { OAUTH, workflow, rl, selectedRuntimes } = require('./run');
 
 const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 const FAILURES = path.join(ROOT, 'e2e', '.work', 'editor');
@@ -150,66 +149,51 @@ function where(property, resources) {
 
 /* ------------------------------------------------------------------ the workflows the suite opens */
 
-function workflow(id, name, nodes, connections = {}) {
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
-}
-
-function manualThen(id, name, node) {
-	const trigger = {
-		id: `${id}-start`,
-		name: 'When clicking ‘Execute workflow’',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
+/** A workflow of one trigger node (`key` of WORKFLOWS, node type, parameters, more node fields). */
+function triggerWorkflow(key, name, type, parameters, extra = {}) {
+	const { id, node } = WORKFLOWS[key];
+	return {
+		id,
+		name,
+		nodes: [
+			{
+				id: `${id}-node`,
+				name: node,
+				type,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { contentPlatformApi: API_CREDENTIAL },
+				...extra,
+			},
+		],
+		connections: {},
+		active: false,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
 	};
-	return workflow(id, name, [trigger, { id: `${id}-node`, typeVersion: 1, position: [240, 0], ...node }], {
-		[trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
-	});
 }
 
+/** The suite's workflows: Manual Trigger → one node (run.js's builder), and one per trigger. */
 function suiteWorkflows() {
-	const api = { contentPlatformApi: API_CREDENTIAL };
 	return [
-		manualThen(WORKFLOWS.action.id, 'editor: action node', {
-			name: WORKFLOWS.action.node,
-			type: NODES.action.type,
-			parameters: { resource: 'order', operation: 'getAll', limit: 5 },
-			credentials: api,
-		}),
-		manualThen(WORKFLOWS.error.id, 'editor: a missing order', {
-			name: WORKFLOWS.error.node,
-			type: NODES.action.type,
-			parameters: {
-				resource: 'order',
-				operation: 'get',
-				orderId: { __rl: true, mode: 'id', value: MISSING_ORDER },
-			},
-			credentials: api,
-		}),
-		workflow(WORKFLOWS.poll.id, 'editor: polling trigger', [
-			{
-				id: WORKFLOWS.poll.node,
-				name: WORKFLOWS.poll.node,
-				type: NODES.trigger.type,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newOrder' },
-				credentials: api,
-			},
+		workflow(WORKFLOWS.action.id, 'editor: action node', [
+			{ name: WORKFLOWS.action.node, parameters: { resource: 'order', operation: 'getAll', limit: 5 } },
 		]),
-		workflow(WORKFLOWS.hook.id, 'editor: webhook trigger', [
-			{
-				id: WORKFLOWS.hook.node,
-				name: WORKFLOWS.hook.node,
-				type: NODES.webhook.type,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WORKFLOWS.hook.webhookId,
-				parameters: { event: 'tag_added', siteId: '1' },
-				credentials: api,
-			},
+		workflow(WORKFLOWS.error.id, 'editor: a missing order', [
+			{ name: WORKFLOWS.error.node, parameters: { resource: 'order', operation: 'get', orderId: rl(MISSING_ORDER) } },
 		]),
+		triggerWorkflow('poll', 'editor: polling trigger', NODES.trigger.type, {
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			event: 'newOrder',
+		}),
+		triggerWorkflow(
+			'hook',
+			'editor: webhook trigger',
+			NODES.webhook.type,
+			{ event: 'tag_added', siteId: '1' },
+			{ webhookId: WORKFLOWS.hook.webhookId },
+		),
 	];
 }
 
@@ -686,12 +670,6 @@ const SECTIONS = {
 function selected(section) {
 	const only = process.env.E2E_EDITOR_ONLY;
 	return !only || only.split(',').includes(section);
-}
-
-function selectedRuntimes() {
-	const i = process.argv.indexOf('--n8n');
-	const wanted = (i > 0 && process.argv[i + 1]) || process.env.E2E_N8N || 'all';
-	return wanted === 'all' ? listRuntimes() : wanted.split(',').map((id) => runtimeSpec(id.trim()));
 }
 
 async function runAll() {

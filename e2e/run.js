@@ -555,7 +555,7 @@ async function runAll() {
 }
 
 // e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
-module.exports = { operations, workflow, rl, OAUTH };
+module.exports = { operations, workflow, rl, OAUTH, selectedRuntimes };
 if (require.main === module)
 	runAll()
 		.catch((error) => {

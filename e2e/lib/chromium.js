@@ -11,6 +11,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
+const { aptInstall } = require('./apt');
+
 /** Where Debian's package puts the browser; E2E_CHROMIUM overrides it. */
 const CHROMIUM = process.env.E2E_CHROMIUM || '/usr/bin/chromium';
 
@@ -44,28 +46,8 @@ function log(msg) {
 function ensureChromium() {
 	let installedMs = 0;
 	if (!fs.existsSync(CHROMIUM)) {
-		if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-			throw new Error(`missing ${CHROMIUM}: install it (sudo apt-get install chromium) or run as root`);
-		}
-		const t0 = Date.now();
 		log("installing chromium from Debian's packages (apt-get, non-interactive) ...");
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a' };
-		const apt = (args) => {
-			const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
-		};
-		apt(['update', '-q']);
-		apt([
-			'install',
-			'-y',
-			'-q',
-			'-o',
-			'Dpkg::Options::=--force-confdef',
-			'-o',
-			'Dpkg::Options::=--force-confold',
-			'chromium',
-		]);
-		installedMs = Date.now() - t0;
+		installedMs = aptInstall(['chromium']);
 		log(`apt-get install chromium: ${(installedMs / 1000).toFixed(1)} s`);
 		if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} still missing after apt-get install chromium`);
 	}
