@@ -32,7 +32,7 @@ const { startStack, API_CREDENTIAL, ROOT } = require('./lib/stack');
 const { ensureChromium, launchChromium } = require('./lib/chromium');
 const { waitFor } = require('./lib/wait');
 const ui = require('./lib/editor-ui');
-const { OAUTH, workflow, rl, selectedRuntimes } = require('./run');
+const { OAUTH, workflow, rl, selectedRuntimes, onEachRuntime } = require('./run');
 
 const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 const FAILURES = path.join(ROOT, 'e2e', '.work', 'editor');
@@ -677,29 +677,12 @@ async function runAll() {
 	process.stdout.write(
 		`${chromium.version}${chromium.installedMs ? ` (installed in ${(chromium.installedMs / 1000).toFixed(1)} s)` : ''}\n`,
 	);
-	const runtimes = selectedRuntimes();
-	const durations = {};
-	for (const runtime of runtimes) {
-		currentVersion = runtime.n8nVersion;
-		const t0 = Date.now();
-		process.stdout.write(`\n── n8n ${runtime.n8nVersion} (Node ${runtime.nodeVersion}) in the editor ──\n`);
-		try {
-			await main(runtime);
-		} catch (error) {
-			results.push({ version: currentVersion, ok: false });
-			process.stdout.write(`✗ editor suite on n8n ${runtime.n8nVersion} aborted: ${error.stack || error}\n`);
-		}
-		durations[runtime.n8nVersion] = Date.now() - t0;
-	}
-	process.stdout.write('\n');
-	for (const runtime of runtimes) {
-		const mine = results.filter((r) => r.version === runtime.n8nVersion);
-		const ok = mine.filter((r) => r.ok).length;
-		process.stdout.write(
-			`n8n ${runtime.n8nVersion} (Node ${runtime.nodeVersion}): ${ok} passed, ${mine.length - ok} failed ` +
-				`in ${(durations[runtime.n8nVersion] / 1000).toFixed(0)} s\n`,
-		);
-	}
+	await onEachRuntime(selectedRuntimes(), results, {
+		main,
+		onVersion: (version) => (currentVersion = version),
+		heading: ' in the editor',
+		name: 'editor suite',
+	});
 }
 
 /** One section's checks against a running stack (e2e/.work scratch scripts use it while developing). */

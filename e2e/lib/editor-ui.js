@@ -33,6 +33,8 @@ async function signIn(page, n8n) {
 	await page.locator('input[type=password]').first().fill('E2e-password-123');
 	await page.keyboard.press('Enter');
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: LOAD_TIMEOUT_MS });
+	// signed in once the overview lists the workflows (navigating earlier is undone by its redirect)
+	await page.getByText('editor: action node').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
 }
 
 /** Longest wait for a page of the editor to show (some megabytes of scripts on a loaded machine). */
