@@ -530,7 +530,8 @@ async function pickFromList(page, sandbox, picker, shot) {
 	await waitFor(async () => (await items.count()) === expected, STEP_TIMEOUT_MS, `${expected} ${type} listed`);
 	const listed = (await items.allInnerTexts()).map((t) => t.trim());
 	if (shot) await shot('picker');
-	const search = page.getByTestId('rlc-search').locator('input').first();
+	// n8n puts the test id on the search input itself (2.41) or on its wrapper
+	const search = page.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input').first();
 	let choice = items.first();
 	if (picker.mode.typeOptions.searchable) {
 		// a word of the last record's name that not every record's name has
