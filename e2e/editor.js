@@ -558,7 +558,7 @@ async function pickFromList(page, sandbox, picker, shot) {
 	}
 	const chosen = (await choice.innerText()).trim();
 	await choice.click();
-	const shownName = param.getByTestId('rlc-input').locator('input').first();
+	const shownName = param.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input').first();
 	await waitFor(
 		async () => {
 			const value = await shownName.inputValue();
@@ -568,7 +568,10 @@ async function pickFromList(page, sandbox, picker, shot) {
 		`the picker showing "${chosen}"`,
 	);
 	await chooseMode('By ID');
-	const id = await param.getByTestId('rlc-input').locator('input').first().inputValue();
+	const id = await param
+		.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input')
+		.first()
+		.inputValue();
 	assert.ok(sandbox.find(type, id), `"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`);
 }
 
