@@ -495,18 +495,23 @@ function selectedRuntimes() {
 	return wanted === 'all' ? listRuntimes() : wanted.split(',').map((id) => runtimeSpec(id.trim()));
 }
 
-async function runAll() {
-	const runtimes = selectedRuntimes();
+/**
+ * Runs `main(runtime)` on each runtime in turn: a "── n8n <version> (Node <version>)<heading> ──"
+ * header, an abort counted as a failed result in `results` ({ version, ok }), then one summary line
+ * per version (passed, failed, seconds). `onVersion(version)` is told which version runs now.
+ * Shared by this suite and e2e/editor.js.
+ */
+async function onEachRuntime(runtimes, results, { main, onVersion, heading = '', name = 'e2e run' }) {
 	const durations = {};
 	for (const runtime of runtimes) {
-		currentVersion = runtime.n8nVersion;
+		onVersion(runtime.n8nVersion);
 		const t0 = Date.now();
-		process.stdout.write(`\n── n8n ${runtime.n8nVersion} (Node ${runtime.nodeVersion}) ──\n`);
+		process.stdout.write(`\n── n8n ${runtime.n8nVersion} (Node ${runtime.nodeVersion})${heading} ──\n`);
 		try {
-			await main(runtime.id);
+			await main(runtime);
 		} catch (error) {
-			results.push({ version: currentVersion, ok: false });
-			process.stdout.write(`✗ e2e run on n8n ${runtime.n8nVersion} aborted: ${error.stack || error}\n`);
+			results.push({ version: runtime.n8nVersion, ok: false });
+			process.stdout.write(`✗ ${name} on n8n ${runtime.n8nVersion} aborted: ${error.stack || error}\n`);
 		}
 		durations[runtime.n8nVersion] = Date.now() - t0;
 	}
@@ -521,8 +526,15 @@ async function runAll() {
 	}
 }
 
+async function runAll() {
+	await onEachRuntime(selectedRuntimes(), results, {
+		main: (runtime) => main(runtime.id),
+		onVersion: (version) => (currentVersion = version),
+	});
+}
+
 // e2e/queue.js reuses the operations and the workflow builder (the suite runs only when run directly)
-module.exports = { operations, workflow, rl, OAUTH };
+module.exports = { operations, workflow, rl, OAUTH, selectedRuntimes, onEachRuntime };
 if (require.main === module)
 	runAll()
 		.catch((error) => {

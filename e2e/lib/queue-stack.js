@@ -22,6 +22,7 @@ const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 
 const { N8nInstance, freePort, summarizeRun, parseLogLines } = require('./n8n');
+const { aptInstall } = require('./apt');
 
 const ENCRYPTION_KEY = 'e2e-queue-mode-shared-encryption-key';
 const DB = { name: 'n8n', user: 'n8n', password: 'n8n-e2e' };
@@ -94,31 +95,8 @@ function ensureServerPackages() {
 	if (!which('redis-server')) missing.push('redis-server');
 	let installedMs = 0;
 	if (missing.length) {
-		if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-			throw new Error(
-				`missing ${missing.join(', ')}: install them (sudo apt-get install ${missing.join(' ')}) or run as root`,
-			);
-		}
-		const t0 = Date.now();
 		log(`installing ${missing.join(' + ')} from Debian's packages (apt-get, non-interactive) ...`);
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'a' };
-		const apt = (args) => {
-			const r = spawnSync('apt-get', args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
-		};
-		apt(['update', '-q']);
-		apt([
-			'install',
-			'-y',
-			'-q',
-			'--no-install-recommends',
-			'-o',
-			'Dpkg::Options::=--force-confdef',
-			'-o',
-			'Dpkg::Options::=--force-confold',
-			...missing,
-		]);
-		installedMs = Date.now() - t0;
+		installedMs = aptInstall(missing, { recommends: false });
 		log(`apt-get install ${missing.join(' ')}: ${(installedMs / 1000).toFixed(1)} s`);
 	}
 	const pgBin = postgresBinDir();

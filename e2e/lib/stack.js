@@ -30,11 +30,23 @@ function exampleWorkflows() {
 
 /**
  * Starts the sandbox and a prepared n8n (not started: `execute` runs workflows without a server).
- * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string }} options
+ * @param {{ name: string, sandboxPort?: number, n8nPort?: number, keep?: boolean, oauth?: object, runtime?: string,
+ *   credentials?: (sandbox: object) => object[], workflows?: object[] }} options
  *   `runtime`: which pinned n8n ('2.x' default, '1.x'; see runtime.js); `oauth`: the sandbox's
- *   OAuth2 client ({ clientId, clientSecret }, default DEFAULT_OAUTH), which the OAuth2 credential uses
+ *   OAuth2 client ({ clientId, clientSecret }, default DEFAULT_OAUTH), which the OAuth2 credential uses;
+ *   `credentials` (given the sandbox) and `workflows`: more to import, in the same `n8n import:*`
+ *   calls (each call boots n8n)
  */
-async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth = DEFAULT_OAUTH, runtime } = {}) {
+async function startStack({
+	name,
+	sandboxPort = 0,
+	n8nPort,
+	keep = false,
+	oauth = DEFAULT_OAUTH,
+	runtime,
+	credentials = () => [],
+	workflows: extraWorkflows = [],
+} = {}) {
 	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'ContentPlatform.node.js'))) {
 		throw new Error('dist/ is missing: run `npm run build` first');
 	}
@@ -48,9 +60,10 @@ async function startStack({ name, sandboxPort = 0, n8nPort, keep = false, oauth 
 			type: 'contentPlatformOAuth2Api',
 			data: { baseUrl: sandbox.url, clientId: oauth.clientId, clientSecret: oauth.clientSecret },
 		},
+		...credentials(sandbox),
 	]);
 	const workflows = exampleWorkflows();
-	n8n.importWorkflows(workflows.map(({ file: _file, ...workflow }) => workflow));
+	n8n.importWorkflows([...workflows.map(({ file: _file, ...workflow }) => workflow), ...extraWorkflows]);
 	return { sandbox, n8n, workflows };
 }
 
