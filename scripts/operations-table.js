@@ -31,7 +31,7 @@ function operationRows() {
 	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
 		throw new Error('dist/ is missing: npm run build first');
 	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
-	const { RESOURCES } = require(path.join(dist, 'shared', 'spec.js'));
+	const { RESOURCES } = require(path.join(dist, 'shared', 'spec'));
 	const description = new ContentPlatform().description;
 	const resources = description.properties.find((p) => p.name === 'resource').options;
 	const operationProps = description.properties.filter((p) => p.name === 'operation');
