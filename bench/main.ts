@@ -110,7 +110,7 @@ function triggerSection(trigger: TriggerResult): string[] {
 	const old = before && before.status === 'measured' ? before : undefined;
 	const pair = (a: number | undefined, b: number) => (a === undefined ? fmt(b) : `${fmt(a)} → ${fmt(b)}`);
 	lines.push(
-		'Per event (issue 22), each part in a fresh seeded sandbox through PollContext: an idle poll (median of 3), a burst of ' +
+		'Per event, each part in a fresh seeded sandbox through PollContext: an idle poll (median of 3), a burst of ' +
 			`${fmt(trigger.burst.records)} new records in one poll, the static data after it, and the same burst with the API's clock 10 min ahead of n8n's ` +
 			'(records dated by it, its `Date` header from it) followed by 3 idle polls.' +
 			(old
@@ -189,7 +189,7 @@ async function parallelSection(quick: boolean): Promise<string> {
 		memories.push(await runJob<ParallelMemoryResult>({ kind: 'parallelMemory', n: 10000, latencyMs: 50, k }));
 	}
 	const seconds = (performance.now() - started) / 1000;
-	const lines: string[] = [PARALLEL_START, '', '## Parallel page requests (issue 28)', ''];
+	const lines: string[] = [PARALLEL_START, '', '## Parallel page requests', ''];
 	lines.push(
 		`Run ${new Date().toISOString()}, ${fmt(seconds)} s, load average ${fmt(os.loadavg()[0], 2)} at the end. ` +
 			"The sandbox answers every request after the injected latency (`adversity.delayMs`, a timer per request, so answers overlap as a real API's do; the sandbox shares the process and its 2 cores with the client). " +
