@@ -129,7 +129,10 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 			filters: { site_id: rl('1'), title_cont: 'landing', published: true },
 			options: { sort: 'publish_at', sortDirection: 'descending' },
 		});
-		expect(requests.map(wire)).toEqual(['GET /v1/landing_pages', 'GET /v1/landing_pages']);
+		// Page 1, then pages 2-5 at once (Parallel Page Requests, default 4): the list says no total,
+		// so the short page 2 ends it and pages 3-5 are the stated read-ahead of k - 1 past the end.
+		expect(requests.map(wire)).toEqual(Array(5).fill('GET /v1/landing_pages'));
+		expect(requests.map((r) => r.query['page[number]']).sort()).toEqual(['1', '2', '3', '4', '5']);
 		expect(requests[0].query).toMatchObject({
 			'filter[site_id]': '1',
 			'filter[title_cont]': 'landing',
@@ -216,7 +219,8 @@ describe('payouts: their own paging and meta, a required site', () => {
 			siteId: rl('1'),
 			returnAll: true,
 		});
-		expect(requests).toHaveLength(2);
+		// Pages 2 and 3 (the last page the list names) are requested at once; page 2's check stops the read.
+		expect(requests).toHaveLength(3);
 		expect(message).toContain('page 2');
 	});
 

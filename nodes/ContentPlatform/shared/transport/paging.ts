@@ -311,7 +311,10 @@ export async function paginate(
 			results.push(...items);
 			return {
 				more: morePagesAfter(items, sized ? pageSize : 1) && results.length < limit,
-				lastPage: lastPageOf(items),
+				lastPage: Math.min(
+					lastPageOf(items) ?? Number.POSITIVE_INFINITY,
+					limitPageOf(page, items.length, limit - results.length),
+				),
 			};
 		},
 	});
@@ -324,6 +327,16 @@ export async function paginate(
 	// "On Error: Continue": one error item paired with its input, never the pages read so far.
 	if (this.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: this.getItemIndex() } }];
 	throw failure;
+}
+
+/**
+ * The last page a Limit needs, judged after `page` held `length` records and `missing` more are
+ * wanted: for payouts, whose page size is the API's (supplement 9.4), the page length stands for it,
+ * so a Limit requests only its own pages there too. Infinity when nothing is missing to judge by.
+ */
+function limitPageOf(page: number, length: number, missing: number): number {
+	if (!Number.isFinite(missing) || length === 0) return Number.POSITIVE_INFINITY;
+	return page + Math.max(0, Math.ceil(missing / length));
 }
 
 /**
