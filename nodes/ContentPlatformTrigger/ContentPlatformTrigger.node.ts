@@ -14,7 +14,7 @@ import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared
 import { apiRequest } from '../ContentPlatform/shared/transport';
 import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
 import { fieldLabel } from '../ContentPlatform/shared/builders/text';
-import { parseTime, type PollRecord } from './cursor';
+import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
 
