@@ -12,28 +12,17 @@ import {
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
 import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
+import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filters';
 import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
-import { fieldLabel } from '../ContentPlatform/shared/builders/text';
-import { parseTime, type PollRecord } from './cursor';
+import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
 
+/** The "Filters" of each event that has some: its list's filters as text fields, in the spec's order. */
 function filterProperties(): INodeProperties[] {
-	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) => ({
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { event: [event.value] } },
-		options: event.filters.map((filter) => ({
-			displayName: fieldLabel(filter.name),
-			name: filter.name,
-			type: 'string',
-			default: '',
-			description: filter.description,
-		})),
-	}));
+	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) =>
+		filtersField({ show: { event: [event.value] } }, event.filters.map(textFilterField)),
+	);
 }
 
 /** The notice under the event for the events that have one (`TriggerEvent.notice`). */

@@ -3,7 +3,7 @@
  * at once, the read loop with its time budget, and the recovery from a cursor that cannot be read.
  * Pure functions over plain data; the clock is passed in.
  */
-import type { PollRecord } from './cursor';
+import type { PollRecord } from './cursorBase';
 import type { PageRequest, Scan } from './strategies/types';
 
 /**

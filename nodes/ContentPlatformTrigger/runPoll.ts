@@ -5,7 +5,8 @@
  * without n8n; the node (ContentPlatformTrigger.node.ts) only adds the requests and the items.
  */
 import { apiTime, firstFallback } from './apiClock';
-import { CURSOR_VERSION, iso, readCursor, storeCursor, type Cursor, type PollRecord } from './cursor';
+import { readCursor, storeCursor, type Cursor } from './cursor';
+import { CURSOR_VERSION, iso, type PollRecord } from './cursorBase';
 import type { TriggerEvent } from './events';
 import {
 	BudgetExceeded,

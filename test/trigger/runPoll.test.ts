@@ -3,7 +3,7 @@
  * over an in-memory list sorted newest first, a logger that collects, n8n's clock and the API's
  * `Date` header passed in (issue 23: the orchestration is testable without n8n).
  */
-import type { PollRecord } from '../../nodes/ContentPlatformTrigger/cursor';
+import type { PollRecord } from '../../nodes/ContentPlatformTrigger/cursorBase';
 import { TRIGGER_EVENTS } from '../../nodes/ContentPlatformTrigger/events';
 import { PollFailure, runPoll, type PollInputs } from '../../nodes/ContentPlatformTrigger/runPoll';
 

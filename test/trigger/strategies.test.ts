@@ -5,22 +5,15 @@
  * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
  * no HTTP: the clock is passed in.
  */
+import { readCursor, storeCursor, type Cursor } from '../../nodes/ContentPlatformTrigger/cursor';
 import {
 	CURSOR_VERSION,
-	MAX_AHEAD,
 	MAX_ODD,
-	MAX_RESUME,
 	MAX_SET_IDS,
 	packIds,
-	readCursor,
-	storeCursor,
 	unpackIds,
-	type CreatedAtCursor,
-	type Cursor,
-	type DateWindowCursor,
-	type IdOnlyCursor,
 	type PollRecord,
-} from '../../nodes/ContentPlatformTrigger/cursor';
+} from '../../nodes/ContentPlatformTrigger/cursorBase';
 import {
 	BudgetExceeded,
 	LATE_MS,
@@ -31,8 +24,15 @@ import {
 	takeLease,
 } from '../../nodes/ContentPlatformTrigger/poll';
 import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
+import {
+	MAX_AHEAD,
+	MAX_RESUME,
+	type CreatedAtCursor,
+} from '../../nodes/ContentPlatformTrigger/strategies/createdAt.cursor';
 import { MAX_WINDOW_IDS, dateWindowStrategy } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow';
+import type { DateWindowCursor } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow.cursor';
 import { MAX_DONE_IDS, idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
+import type { IdOnlyCursor } from '../../nodes/ContentPlatformTrigger/strategies/idOnly.cursor';
 import {
 	ScanError,
 	repeats,

@@ -27,21 +27,19 @@
 import {
 	CURSOR_VERSION,
 	TRIGGER_PAGE_SIZE,
-	MAX_AHEAD,
 	MAX_ODD,
 	MAX_SET_IDS,
 	nextOdd,
-	MAX_RESUME,
 	iso,
 	parseTime,
-	type CreatedAtCursor,
-	type Cursor,
 	type PollRecord,
-} from '../cursor';
+} from '../cursorBase';
+import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor } from './createdAt.cursor';
 import {
 	MAX_RETRIES,
 	ScanError,
 	checkAnswer,
+	listShifted,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -193,19 +191,9 @@ class CreatedAtScan implements Scan {
 		) {
 			// The window does not start above the previous window's last instant: the list moved up
 			// (records deleted) or the window's start fell inside that instant. Start further up.
-			if (++this.retries > MAX_RETRIES) {
-				throw new ScanError(
-					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
-					'unstable',
-				);
-			}
+			if (++this.retries > MAX_RETRIES) throw listShifted();
 			const retry = this.request(previous.start + previous.tailIndex - 1 - 2 ** this.retries, previous);
-			if (!retry) {
-				throw new ScanError(
-					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
-					'unstable',
-				);
-			}
+			if (!retry) throw listShifted();
 			this.pending = retry;
 			return;
 		}
@@ -325,7 +313,7 @@ class CreatedAtScan implements Scan {
 		return { watermark, ids };
 	}
 
-	cursor(key: string): Cursor {
+	cursor(key: string): CreatedAtCursor {
 		if (this.paused) return { ...this.old!, key, resume: this.paused };
 		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
 		let { watermark, ids } = this.position();

@@ -16,22 +16,12 @@
  * there), and the poll that reaches the end saves the usual cursor, with a floor no higher than
  * an hour before the first poll of the series and the IDs emitted meanwhile.
  */
-import {
-	CURSOR_VERSION,
-	MAX_ODD,
-	nextOdd,
-	TRIGGER_PAGE_SIZE,
-	dayBefore,
-	iso,
-	parseTime,
-	type Cursor,
-	type DateWindowCursor,
-	type PollRecord,
-} from '../cursor';
+import { CURSOR_VERSION, MAX_ODD, nextOdd, TRIGGER_PAGE_SIZE, iso, parseTime, type PollRecord } from '../cursorBase';
+import type { DateWindowCursor } from './dateWindow.cursor';
 import {
 	MAX_RETRIES,
-	ScanError,
 	checkAnswer,
+	listShifted,
 	windowAt,
 	type PageRequest,
 	type PollClock,
@@ -50,6 +40,14 @@ export const OVERLAP = 10;
 
 /** Windows (days back from the poll's clock) probed for the newest transaction at activation, then all. */
 export const PROBE_DAYS = [2, 8, 31, 366];
+
+/** One day in milliseconds. */
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of the UTC day `days` days before the instant `ms` (a `filter[start_date]`). */
+function dayBefore(ms: number, days: number): string {
+	return iso(ms - days * DAY_MS).slice(0, 10);
+}
 
 class DateWindowScan implements Scan {
 	suppressed = 0;
@@ -153,12 +151,7 @@ class DateWindowScan implements Scan {
 		if (previous && records.length && !previous.records.some((r) => r.id === records[0].id)) {
 			// The window's first record was not in the previous window: records deleted between two
 			// requests moved the list back past the overlap. Read again from further up.
-			if (++this.retries > MAX_RETRIES) {
-				throw new ScanError(
-					'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
-					'unstable',
-				);
-			}
+			if (++this.retries > MAX_RETRIES) throw listShifted();
 			this.pending = this.window(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
 			return;
 		}
@@ -223,7 +216,7 @@ class DateWindowScan implements Scan {
 			: [];
 	}
 
-	cursor(key: string): Cursor {
+	cursor(key: string): DateWindowCursor {
 		if (this.paused) return this.pausedCursor(key);
 		const fresh = this.old ? this.fresh() : [...this.seen.values()];
 		const timed = [...this.seen.values()].filter((r) => !Number.isNaN(r.time));
@@ -263,7 +256,7 @@ class DateWindowScan implements Scan {
 	}
 
 	/** The budget ran out: the floor stays; every record emitted so far is kept by ID; the next poll goes on. */
-	private pausedCursor(key: string): Cursor {
+	private pausedCursor(key: string): DateWindowCursor {
 		const old = this.old!;
 		const fresh = this.fresh();
 		const present = [...this.seen.values()].filter((r) => !Number.isNaN(r.time) && r.time <= this.horizon);

@@ -37,14 +37,8 @@
  * and below them are missed. Records dated ahead that are already there at activation are not
  * told apart (the anchor is the top of the list).
  */
-import {
-	CURSOR_VERSION,
-	MAX_SET_IDS,
-	TRIGGER_PAGE_SIZE,
-	type Cursor,
-	type IdOnlyCursor,
-	type PollRecord,
-} from '../cursor';
+import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
+import type { IdOnlyCursor } from './idOnly.cursor';
 import { checkAnswer, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
@@ -243,7 +237,7 @@ class IdOnlyScan implements Scan {
 		return last === records.length ? last : last + 1;
 	}
 
-	cursor(key: string): Cursor {
+	cursor(key: string): IdOnlyCursor {
 		if (this.paused) {
 			// The old position stays (the anchor is not reached yet); the next poll goes on at `at`.
 			const old = this.old!;

@@ -1,5 +1,11 @@
-import type { Cursor, PollRecord } from '../cursor';
-import { TRIGGER_PAGE_SIZE } from '../cursor';
+/**
+ * What the strategies share: the interface a strategy and its scan implement (createdAt.ts,
+ * idOnly.ts, dateWindow.ts), the clock passed in, and the read checks every scan makes in the
+ * same way: the overlapping windows (`windowAt`), the repeated page of a server that ignores
+ * `page[number]` (`checkAnswer`), the list that keeps shifting (`MAX_RETRIES`, `listShifted`).
+ */
+import type { Cursor } from '../cursor';
+import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
 
 /** One list request of a poll: `page[number]`, `page[size]` and the strategy's own parameters. */
 export interface PageRequest {
@@ -128,6 +134,17 @@ export function checkAnswer(
 	const start = (request.number - 1) * request.size;
 	if (start > 0 && records.length === request.size && repeats(first, records)) throw repeatedPage(request);
 	return first ?? records;
+}
+
+/**
+ * The error of a list that kept shifting while a poll read it: more than MAX_RETRIES windows had
+ * to be read again from further up, or no window could start above the previous one's end.
+ */
+export function listShifted(): ScanError {
+	return new ScanError(
+		'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
+		'unstable',
+	);
 }
 
 /** The error of a repeated page. */

@@ -46,11 +46,7 @@ export function filterField(filter: FilterSpec): INodeProperties {
 	}
 	if (filter.type === 'array') {
 		return {
-			displayName: fieldLabel(filter.name),
-			name: filter.name,
-			type: 'string',
-			default: '',
-			description: filter.description,
+			...textFilterField(filter),
 			routing: {
 				request: { arrayFormat: 'repeat' },
 				send: { type: 'query', property: `filter[${filter.name}][]`, value: LIST_VALUE },
@@ -66,21 +62,45 @@ export function filterField(filter: FilterSpec): INodeProperties {
 	};
 }
 
-/** The "Filters" collection of a Get Many: every filter of the endpoint (none when it has none). */
+/**
+ * A filter as a text field named after it (`filter.name`, an empty default), without routing: the
+ * polling trigger's filters, which its poll sends itself (ContentPlatformTrigger.node.ts), and the
+ * base of a list filter's field here.
+ */
+export function textFilterField(filter: FilterSpec): INodeProperties {
+	return {
+		displayName: fieldLabel(filter.name),
+		name: filter.name,
+		type: 'string',
+		default: '',
+		description: filter.description,
+	};
+}
+
+/**
+ * The "Filters" collection (`filters`): `fields` in the order given, shown where `displayOptions`
+ * says. The action node's Get Many (`filtersCollection`) and each polling trigger event use it.
+ */
+export function filtersField(
+	displayOptions: INodeProperties['displayOptions'],
+	fields: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		options: fields,
+	};
+}
+
+/** The "Filters" collection of a Get Many: every filter of the endpoint, by label (none when it has none). */
 export function filtersCollection(op: OperationContext): INodeProperties[] {
 	const filters = op.endpoint.query.filters ?? [];
 	if (!filters.length) return [];
-	return [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			options: filters.map(filterField).sort(byDisplayName),
-		},
-	];
+	return [filtersField(showOnlyFor(op), filters.map(filterField).sort(byDisplayName))];
 }
 
 /**
