@@ -74,7 +74,8 @@ class TestNodeTypes implements INodeTypes {
 		if (type.execute || type.poll || type.trigger || type.webhook || !type.description.requestDefaults) return type;
 		const executable = Object.create(type) as INodeType;
 		executable.execute = async function (this: IExecuteFunctions) {
-			return (await new RoutingNode(this, type).runNode()) ?? [];
+			// n8n hands the ExecuteContext it built; its interface type is what a node sees of it
+			return (await new RoutingNode(this as ConstructorParameters<typeof RoutingNode>[0], type).runNode()) ?? [];
 		};
 		return executable;
 	}
