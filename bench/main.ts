@@ -9,7 +9,7 @@
  * `--parallel-only` (only the "Parallel page requests" part; in bench/RESULTS.md only that section
  * is replaced).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -141,6 +141,26 @@ function triggerSection(trigger: TriggerResult): string[] {
 	return lines;
 }
 
+/** Writes bench/RESULTS.md, formatted by the project's Prettier (as `npm run format:check` expects). */
+function writeResults(text: string): void {
+	fs.writeFileSync(RESULTS_FILE, text);
+	const prettier = require.resolve('prettier/bin/prettier.cjs', { paths: [path.dirname(RESULTS_FILE)] });
+	execFileSync(process.execPath, [prettier, '--write', RESULTS_FILE], { stdio: 'ignore' });
+}
+
+/** The commit the bench ran on (`git rev-parse --short HEAD`, "+ changes" when the tree differs), or "unknown". */
+function commitLabel(): string {
+	try {
+		const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+		const dirty = execFileSync('git', ['status', '--porcelain', '--', 'nodes', 'credentials', 'bench', 'test'], {
+			encoding: 'utf8',
+		}).trim();
+		return dirty ? `${head} + uncommitted changes` : head;
+	} catch {
+		return 'unknown';
+	}
+}
+
 /** Start and end marks of the parallel section in bench/RESULTS.md (`--parallel-only` replaces what is between). */
 const PARALLEL_START = '<!-- parallel page requests: start -->';
 const PARALLEL_END = '<!-- parallel page requests: end -->';
@@ -191,7 +211,7 @@ async function parallelSection(quick: boolean): Promise<string> {
 	const seconds = (performance.now() - started) / 1000;
 	const lines: string[] = [PARALLEL_START, '', '## Parallel page requests', ''];
 	lines.push(
-		`Run ${new Date().toISOString()}, ${fmt(seconds)} s, load average ${fmt(os.loadavg()[0], 2)} at the end. ` +
+		`Run ${new Date().toISOString()} at commit ${commitLabel()}, ${fmt(seconds)} s, load average ${fmt(os.loadavg()[0], 2)} at the end. ` +
 			"The sandbox answers every request after the injected latency (`adversity.delayMs`, a timer per request, so answers overlap as a real API's do; the sandbox shares the process and its 2 cores with the client). " +
 			'N contacts read by Return All through n8n\'s engine (test/helpers/harness.ts `runNode`, Simplify on) with "Parallel Page Requests" = k, and by the raw sequential `fetch` loop of the part above, in rounds: every mode once per round in rotating order; medians over the rounds. ' +
 			'"Ratio" = median of the per-round ratios mode / raw loop of the same round. "In flight" = the most contact requests the sandbox had open at once. ' +
@@ -277,7 +297,7 @@ async function main(): Promise<void> {
 				from >= 0 && to > from
 					? `${current.slice(0, from)}${section}${current.slice(to + PARALLEL_END.length)}`
 					: `${current.trimEnd()}\n\n${section}\n`;
-			fs.writeFileSync(RESULTS_FILE, updated);
+			writeResults(updated);
 			log(`parallel section written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 		}
 		return;
@@ -311,7 +331,7 @@ async function main(): Promise<void> {
 	const lines: string[] = [];
 	const n8nCore = (require('n8n-core/package.json') as { version: string }).version;
 	lines.push('# Benchmark results (`npm run bench`)', '');
-	lines.push(`Run ${new Date().toISOString()}, ${fmt(totalSeconds)} s in total.`, '');
+	lines.push(`Run ${new Date().toISOString()} at commit ${commitLabel()}, ${fmt(totalSeconds)} s in total.`, '');
 	lines.push('| Machine | |', '|---|---|');
 	lines.push(`| CPU | ${cpus[0]?.model ?? 'unknown'} |`);
 	lines.push(`| Cores | ${cpus.length} |`);
@@ -415,7 +435,7 @@ async function main(): Promise<void> {
 	const report = lines.join('\n');
 	process.stdout.write(`${report}\n`);
 	if (write) {
-		fs.writeFileSync(RESULTS_FILE, report);
+		writeResults(report);
 		log(`written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 	}
 }
