@@ -12,6 +12,7 @@ export const payoutSpec: ResourceSpec = {
 	value: 'payout',
 	displayName: 'Payout',
 	type: 'kajabi_payments_payouts',
+	urlHint: '/v1/…payments_payouts',
 	relationships: [],
 	endpoints: [
 		{

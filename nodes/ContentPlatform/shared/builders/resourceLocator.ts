@@ -38,6 +38,7 @@ export function encodedId(parameter: string): string {
 export function resourceLocator(op: OperationContext, resource: ResourceSpec = op.resource): INodeProperties {
 	const name = locatorName(resource);
 	const [before, after] = op.endpoint.path.split('{id}');
+	const urlHint = resource.urlHint ?? `/v1/${resource.type}`;
 	return {
 		displayName: resource.displayName,
 		name,
@@ -71,14 +72,14 @@ export function resourceLocator(op: OperationContext, resource: ResourceSpec = o
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: `e.g. https://api.example.com/v1/${resource.type}/12345`,
+				placeholder: `e.g. https://api.example.com${urlHint}/12345`,
 				extractValue: { type: 'regex', regex: `/v1/${resource.type}/([^/?#]+)` },
 				validation: [
 					{
 						type: 'regex',
 						properties: {
 							regex: `.*/v1/${resource.type}/[^/?#]+.*`,
-							errorMessage: `Not ${article(resource.displayName)} ${resource.displayName} URL: expected …/v1/${resource.type}/<ID>`,
+							errorMessage: `Not ${article(resource.displayName)} ${resource.displayName} URL: expected …${urlHint}/<ID>`,
 						},
 					},
 				],

@@ -118,4 +118,10 @@ export interface ResourceSpec {
 	 * (none for resources without a list endpoint).
 	 */
 	search?: { filter?: string; label: readonly string[] };
+	/**
+	 * How the record picker's "By URL" placeholder and error message show the record's API path
+	 * (default `/v1/<type>`): for a type that carries a product's brand name (payouts, supplement
+	 * 9.4), a shortened path, so that no text users read names the brand. Matching still uses the type.
+	 */
+	urlHint?: string;
 }
