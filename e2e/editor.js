@@ -77,16 +77,19 @@ function builtNodes() {
 	return Object.fromEntries(Object.entries(NODES).map(([key, node]) => [key, load(node)]));
 }
 
-/** Whether a property shows for these parameter values (its displayOptions' show/hide, values only). */
+/**
+ * Whether a property shows for these parameter values (its displayOptions' show/hide). Of n8n's
+ * own conditions (`@…`) only those in `values` count: `@tool` is false, the node in the editor is
+ * not an AI tool (`@tool: [true]` fields show only in the tool's panel).
+ */
 function shows(property, values) {
 	const { show = {}, hide = {} } = property.displayOptions || {};
+	const known = (name) => !name.startsWith('@') || name in values;
 	for (const [name, allowed] of Object.entries(show)) {
-		if (name.startsWith('@')) continue;
-		if (!allowed.includes(values[name])) return false;
+		if (known(name) && !allowed.includes(values[name])) return false;
 	}
 	for (const [name, refused] of Object.entries(hide)) {
-		if (name.startsWith('@')) continue;
-		if (refused.includes(values[name])) return false;
+		if (known(name) && refused.includes(values[name])) return false;
 	}
 	return true;
 }
@@ -106,7 +109,7 @@ function plain(text) {
  */
 function actionNodeExpectations(description) {
 	const props = description.properties;
-	const defaults = Object.fromEntries(props.map((p) => [p.name, p.default]));
+	const defaults = { ...Object.fromEntries(props.map((p) => [p.name, p.default])), '@tool': false };
 	const resourceProp = props.find((p) => p.name === 'resource');
 	const resources = resourceProp.options.map((resource) => {
 		const values = { ...defaults, resource: resource.value };
@@ -414,7 +417,8 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 			async () => {
 				await ui.selectOption(page, 'resource', resource.name);
 				await ui.selectOption(page, 'operation', operation.name);
-				await pickFromList(page, sandbox, picker, resource.value === 'order' ? shot : undefined);
+				const pick = () => pickFromList(page, sandbox, picker, resource.value === 'order' ? shot : undefined);
+				await (locatorType(picker.property) === 'hooks' ? withHooks(sandbox, pick) : pick());
 			},
 		);
 	}
@@ -425,12 +429,14 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 			async () => {
 				await ui.selectOption(page, 'resource', resource.name);
 				await ui.selectOption(page, 'operation', operation.name);
-				await ui.parameter(page, list.property.name).click();
-				const shown = await ui.openOptionTexts(page);
-				await page.keyboard.press('Escape');
+				const options = await ui.openSelect(ui.parameter(page, list.property.name));
+				const shown = await ui.optionTexts(options);
+				await ui.closeSelect(page, options);
 				const ids = shown.map((t) => (/\(([^()]+)\)$/.exec(t) || [])[1]).sort();
 				const type = listType(list.property, action.pickers);
-				const expected = sandbox.store[type].map((r) => String(r.id)).sort();
+				const expected = listedRecords(sandbox, type)
+					.map((r) => String(r.id))
+					.sort();
 				assert.deepEqual(ids, expected, `the ${type} of the sandbox, as "label (ID)": ${shown.join(', ')}`);
 			},
 		);
@@ -442,24 +448,37 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 		await limit.fill('3');
 		await limit.press('Tab');
 		const simplify = ui.parameter(page, 'simple').locator('.el-switch, [role=switch]').first();
-		const output = page.getByTestId('output-panel');
-		const execute = async () => {
+		// the output table's columns are the items' top-level keys
+		const columns = page.getByTestId('output-panel').getByTestId('ndv-data-container').locator('table thead th');
+		/** Runs the step and waits for 3 items whose columns have `has` and lack `lacks`. */
+		const execute = async (has, lacks) => {
 			await page.getByTestId('node-execute-button').first().click();
-			await waitFor(async () => (await ui.outputItemCount(page)) === 3, STEP_TIMEOUT_MS, '3 items in the output panel');
+			await waitFor(
+				async () => {
+					if ((await ui.outputItemCount(page)) !== 3) return false;
+					const names = (await columns.allInnerTexts()).map((t) => t.trim());
+					return names.includes(has) && !names.includes(lacks);
+				},
+				STEP_TIMEOUT_MS,
+				`3 items with a column ${has} and none ${lacks}`,
+			);
 		};
-		await execute();
-		await output.getByText('order_number', { exact: true }).first().waitFor();
+		await setSwitch(simplify, true);
+		await execute('order_number', 'attributes');
 		await shot('execute-step');
-		await simplify.click();
-		await execute();
-		await output.getByText('attributes', { exact: true }).first().waitFor();
-		assert.equal(
-			await output.getByText('order_number', { exact: true }).count(),
-			0,
-			'raw items have no top-level order_number',
-		);
-		await simplify.click();
+		await setSwitch(simplify, false);
+		await execute('attributes', 'order_number');
+		await setSwitch(simplify, true);
 	});
+}
+
+/** Turns an Element Plus switch on or off (a click when it is not yet so) and waits until it is. */
+async function setSwitch(element, on) {
+	const state = async () =>
+		(await element.getAttribute('aria-checked')) === 'true' ||
+		(await element.evaluate((e) => e.classList.contains('is-checked')));
+	if ((await state()) !== on) await element.click();
+	await waitFor(async () => (await state()) === on, STEP_TIMEOUT_MS, `the switch ${on ? 'on' : 'off'}`);
 }
 
 /** What is wrong with one field on screen (undefined: it shows, with its description on hover). */
@@ -513,16 +532,9 @@ function listType(property, pickers) {
  */
 async function pickFromList(page, sandbox, picker, shot) {
 	const type = locatorType(picker.property);
-	const records = sandbox.store[type] || [];
+	const records = listedRecords(sandbox, type);
 	const param = ui.parameter(page, picker.property.name);
-	const modeSelector = param.getByTestId('rlc-mode-selector');
-	const chooseMode = async (name) => {
-		const same = (value) => value.toLowerCase() === name.toLowerCase();
-		if (same(await modeSelector.locator('input').inputValue())) return;
-		await modeSelector.click();
-		await ui.openOption(page, name).click();
-		await waitFor(async () => same(await modeSelector.locator('input').inputValue()), STEP_TIMEOUT_MS, `mode ${name}`);
-	};
+	const chooseMode = (name) => ui.chooseIn(param.getByTestId('rlc-mode-selector'), name);
 	await chooseMode(picker.mode.displayName);
 	await param.getByTestId('rlc-input').click();
 	const items = page.getByTestId('rlc-item');
@@ -572,7 +584,51 @@ async function pickFromList(page, sandbox, picker, shot) {
 		.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input')
 		.first()
 		.inputValue();
-	assert.ok(sandbox.find(type, id), `"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`);
+	assert.ok(
+		records.some((r) => String(r.id) === id),
+		`"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`,
+	);
+}
+
+/**
+ * The sandbox's records of a JSON:API type that its list endpoint answers with: the registered
+ * hooks for `hooks`, else the store's records but archived ones (tags: the supplement's
+ * "archived-promo" is never listed).
+ */
+function listedRecords(sandbox, type) {
+	if (type === 'hooks') return sandbox.hooks;
+	return (sandbox.store[type] || []).filter((r) => !r.archived);
+}
+
+/**
+ * Runs `fn` with two hooks registered at the sandbox (through its API, as any client would: the
+ * Hook picker needs records to list), deleting them after. Their events are ones no other check
+ * delivers, their targets a closed port.
+ */
+async function withHooks(sandbox, fn) {
+	const call = (method, urlPath, body) =>
+		fetch(`${sandbox.url}${urlPath}`, {
+			method,
+			headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/vnd.api+json' },
+			body: body && JSON.stringify(body),
+		});
+	const ids = [];
+	try {
+		for (const event of ['purchase', 'form_submission']) {
+			const response = await call('POST', '/v1/hooks', {
+				data: {
+					type: 'hooks',
+					attributes: { event, target_url: `http://127.0.0.1:9/editor-suite/${event}` },
+					relationships: { site: { data: { type: 'sites', id: '1' } } },
+				},
+			});
+			assert.equal(response.status, 201, `POST /v1/hooks (${event})`);
+			ids.push((await response.json()).data.id);
+		}
+		return await fn();
+	} finally {
+		for (const id of ids) await call('DELETE', `/v1/hooks/${id}`);
+	}
 }
 
 /* ------------------------------------------------------------------ 3. the credential dialog */
@@ -589,8 +645,13 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 		return dialog;
 	};
 	// n8n tests a saved credential when its dialog opens; "Retry" tests it again
+	// (the banner of the first test is already shown: wait for the new test's answer, then read it)
 	const retest = async (dialog) => {
+		const tested = page.waitForResponse(
+			(r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/credentials/test',
+		);
 		await dialog.getByRole('button', { name: 'Retry' }).first().click();
+		await tested;
 	};
 	await check('credential dialog: Test with the right token says the connection works', async () => {
 		const dialog = await open(CREDENTIALS.api);
@@ -606,6 +667,8 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 	await check("credential dialog: a wrong token shows the credential's message", async () => {
 		const dialog = await open(CREDENTIALS.wrong);
 		await retest(dialog);
+		// the banner says "Couldn't connect with these settings"; its "More details" shows why
+		await dialog.getByText('More details').first().click();
 		const message =
 			n8n.n8nMajor === 1
 				? 'Authorization failed - please check your credentials'
