@@ -8,6 +8,7 @@
  */
 
 const { retryWhile404 } = require('./standalone');
+const { waitFor } = require('./wait');
 
 /** A shown tooltip (n8n shows a parameter's description in one, over the label's help icon). */
 const TOOLTIP = '.el-popper:visible, [role=tooltip]:visible';
@@ -41,9 +42,24 @@ const LOAD_TIMEOUT_MS = 180000;
 /**
  * Goes to an editor page as its links do: through n8n's router once the editor is loaded (a page
  * load costs a minute on a loaded machine), else by loading it; answers n8n's "Save changes
- * before leaving?" with "Leave without saving"; then waits for `ready`.
+ * before leaving?" with "Leave without saving"; then waits until `ready` shows. From one
+ * workflow to another it passes through the workflows overview: n8n 1.123 changes the URL but
+ * keeps showing the open workflow when its router goes straight from one to the other.
  */
 async function navigate(page, n8n, urlPath, ready) {
+	const current = await page.evaluate(() => location.pathname).catch(() => '');
+	if (current.startsWith('/workflow/') && urlPath.startsWith('/workflow/') && current !== urlPath)
+		await routeTo(
+			page,
+			n8n,
+			'/home/workflows',
+			async () => !(await page.getByTestId('canvas-node').first().isVisible()),
+		);
+	await routeTo(page, n8n, urlPath, () => ready.first().isVisible());
+}
+
+/** One router step of navigate(): to `urlPath`, until `arrived()` (clicking "Leave without saving"). */
+async function routeTo(page, n8n, urlPath, arrived) {
 	const routed = await page
 		.evaluate(async (to) => {
 			const router = document.querySelector('#app')?.__vue_app__?.config?.globalProperties?.$router;
@@ -54,11 +70,14 @@ async function navigate(page, n8n, urlPath, ready) {
 		.catch(() => false);
 	if (!routed) await page.goto(`${n8n.baseUrl}${urlPath}`, { waitUntil: 'domcontentloaded' });
 	const leave = page.getByRole('button', { name: /Leave without saving/i });
-	await ready.or(leave).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-	if (await leave.isVisible()) {
-		await leave.click();
-		await ready.first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-	}
+	await waitFor(
+		async () => {
+			if (await leave.isVisible()) await leave.click().catch(() => undefined);
+			return await arrived();
+		},
+		LOAD_TIMEOUT_MS,
+		`${urlPath} shown`,
+	);
 }
 
 /** Opens a new, empty workflow and waits for its "Add first step" button. */
