@@ -38,8 +38,17 @@ const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 const FAILURES = path.join(ROOT, 'e2e', '.work', 'editor');
 /** The browser window (and so every screenshot): 1400×900 CSS pixels. */
 const VIEWPORT = { width: 1400, height: 900 };
-/** Longest wait for one step (the machine may be loaded; a passing step is usually far quicker). */
-const STEP_TIMEOUT_MS = 60000;
+/**
+ * Longest wait for one step: generous, since CI has 2 cores and may be loaded (steps of a second
+ * took 30 s under a load average of 25); a passing step waits only as long as the step takes.
+ */
+const STEP_TIMEOUT_MS = 90000;
+/**
+ * Longest wait for each field, notice or description the fields check expects: shorter than a
+ * step's, since a missing field costs this much (the fields of an operation render together,
+ * the first one awaited with STEP_TIMEOUT_MS).
+ */
+const FIELD_TIMEOUT_MS = 30000;
 /** Longest wait for a page load (n8n's editor is some megabytes of scripts). */
 const NAVIGATION_TIMEOUT_MS = 180000;
 
@@ -345,7 +354,7 @@ async function nodesPanelChecks({ page, n8n, nodes, check, shot }) {
 				const now = await types();
 				return wanted.every((t) => now.includes(t)) ? now : undefined;
 			},
-			10000,
+			STEP_TIMEOUT_MS,
 			`${wanted.join(', ')} listed for "${text}"`,
 		).catch(types);
 	};
@@ -485,7 +494,7 @@ async function setSwitch(element, on) {
 async function fieldProblem(page, field) {
 	const ndv = page.getByTestId('ndv');
 	const shown = (locator) =>
-		locator.waitFor({ timeout: 5000 }).then(
+		locator.waitFor({ timeout: FIELD_TIMEOUT_MS }).then(
 			() => true,
 			() => false,
 		);
@@ -501,7 +510,7 @@ async function fieldProblem(page, field) {
 	await label
 		.locator('[class*="infoIcon"]')
 		.first()
-		.hover({ timeout: 5000 })
+		.hover({ timeout: FIELD_TIMEOUT_MS })
 		.catch(() => undefined);
 	const words = plain(field.description).slice(0, 40);
 	const ok = await shown(page.getByText(words).filter({ visible: true }).first());
@@ -566,7 +575,9 @@ async function pickFromList(page, sandbox, picker, shot) {
 		);
 	} else {
 		assert.equal(await page.getByTestId('rlc-search').count(), 0, 'no search box (the list has no text filter)');
-		choice = items.last();
+		// the last record of the first page, by its position: scrolling to it may load the next
+		// page, after which `items.last()` would be another record
+		choice = items.nth(listed.length - 1);
 	}
 	const chosen = (await choice.innerText()).trim();
 	await choice.click();

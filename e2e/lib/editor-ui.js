@@ -113,11 +113,9 @@ function parameter(page, name) {
  */
 async function optionList(scope) {
 	const page = scope.page();
-	const id = await scope
-		.locator('input[aria-controls]')
-		.first()
-		.getAttribute('aria-controls', { timeout: 5000 })
-		.catch(() => null);
+	const input = scope.locator('input').first();
+	await input.waitFor({ state: 'attached' });
+	const id = await input.getAttribute('aria-controls');
 	return id ? page.locator(`[id="${id}"]`) : page.locator('.el-select-dropdown__list:visible').last();
 }
 
