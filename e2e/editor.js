@@ -303,6 +303,7 @@ async function main(runtime) {
 		const check = checker(context, page);
 		const shot = async (name) => {
 			if (runtime.id !== '2.x') return;
+			await closeNotifications(page);
 			fs.mkdirSync(SCREENSHOTS, { recursive: true });
 			await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled', caret: 'hide' });
 		};
@@ -312,6 +313,27 @@ async function main(runtime) {
 	} finally {
 		await close();
 	}
+}
+
+/**
+ * Closes n8n's toasts ("Node executed successfully", …) so that a screenshot shows the moment,
+ * not the notices of the steps before it; waits until none is shown.
+ */
+async function closeNotifications(page) {
+	const toasts = page.locator('.el-notification:visible');
+	await waitFor(
+		async () => {
+			const close = toasts.locator('.el-notification__closeBtn');
+			if ((await close.count()) > 0)
+				await close
+					.first()
+					.click({ timeout: 5000 })
+					.catch(() => undefined);
+			return (await toasts.count()) === 0;
+		},
+		STEP_TIMEOUT_MS,
+		'the toasts closed',
+	);
 }
 
 /* ------------------------------------------------------------------ 1. the nodes panel */
@@ -656,8 +678,11 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 		return dialog;
 	};
 	// n8n tests a saved credential when its dialog opens; "Retry" tests it again
-	// (the banner of the first test is already shown: wait for the new test's answer, then read it)
+	// (once the first test is over, its banner shows "Retry"; then the sandbox's requests are
+	// cleared and the new test's answer awaited, so that nothing of the first test is read)
 	const retest = async (dialog) => {
+		await dialog.getByRole('button', { name: 'Retry', exact: true }).first().waitFor();
+		sandbox.clearRequests();
 		const tested = page.waitForResponse(
 			(r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/credentials/test',
 		);
@@ -666,13 +691,14 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 	};
 	await check('credential dialog: Test with the right token says the connection works', async () => {
 		const dialog = await open(CREDENTIALS.api);
-		sandbox.clearRequests();
 		await retest(dialog);
 		await dialog.getByText('Connection tested successfully').waitFor();
 		assert.ok(
 			sandbox.requests.some((r) => r.rawPath === '/v1/me'),
 			'GET /v1/me was sent',
 		);
+		// the banner's button is back to "Retry" once the test is over
+		await dialog.getByRole('button', { name: 'Retry', exact: true }).first().waitFor();
 		await shot('credential-test');
 	});
 	await check("credential dialog: a wrong token shows the credential's message", async () => {
@@ -688,6 +714,7 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 		assert.equal(await dialog.getByText('not-the-token').count(), 0, 'the token is not shown');
 	});
 	await check("credential dialog: the OAuth2 credential's Test obtains a token", async () => {
+		// the test on opening and the one on "Retry": at least one token obtained between them
 		const before = sandbox.issuedTokens.length;
 		const dialog = await open(CREDENTIALS.oauth);
 		await retest(dialog);
