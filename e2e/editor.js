@@ -38,8 +38,17 @@ const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
 const FAILURES = path.join(ROOT, 'e2e', '.work', 'editor');
 /** The browser window (and so every screenshot): 1400×900 CSS pixels. */
 const VIEWPORT = { width: 1400, height: 900 };
-/** Longest wait for one step (the machine may be loaded; a passing step is usually far quicker). */
-const STEP_TIMEOUT_MS = 60000;
+/**
+ * Longest wait for one step: generous, since CI has 2 cores and may be loaded (steps of a second
+ * took 30 s under a load average of 25); a passing step waits only as long as the step takes.
+ */
+const STEP_TIMEOUT_MS = 90000;
+/**
+ * Longest wait for each field, notice or description the fields check expects: shorter than a
+ * step's, since a missing field costs this much (the fields of an operation render together,
+ * the first one awaited with STEP_TIMEOUT_MS).
+ */
+const FIELD_TIMEOUT_MS = 30000;
 /** Longest wait for a page load (n8n's editor is some megabytes of scripts). */
 const NAVIGATION_TIMEOUT_MS = 180000;
 
@@ -77,16 +86,19 @@ function builtNodes() {
 	return Object.fromEntries(Object.entries(NODES).map(([key, node]) => [key, load(node)]));
 }
 
-/** Whether a property shows for these parameter values (its displayOptions' show/hide, values only). */
+/**
+ * Whether a property shows for these parameter values (its displayOptions' show/hide). Of n8n's
+ * own conditions (`@…`) only those in `values` count: `@tool` is false, the node in the editor is
+ * not an AI tool (`@tool: [true]` fields show only in the tool's panel).
+ */
 function shows(property, values) {
 	const { show = {}, hide = {} } = property.displayOptions || {};
+	const known = (name) => !name.startsWith('@') || name in values;
 	for (const [name, allowed] of Object.entries(show)) {
-		if (name.startsWith('@')) continue;
-		if (!allowed.includes(values[name])) return false;
+		if (known(name) && !allowed.includes(values[name])) return false;
 	}
 	for (const [name, refused] of Object.entries(hide)) {
-		if (name.startsWith('@')) continue;
-		if (refused.includes(values[name])) return false;
+		if (known(name) && refused.includes(values[name])) return false;
 	}
 	return true;
 }
@@ -106,7 +118,7 @@ function plain(text) {
  */
 function actionNodeExpectations(description) {
 	const props = description.properties;
-	const defaults = Object.fromEntries(props.map((p) => [p.name, p.default]));
+	const defaults = { ...Object.fromEntries(props.map((p) => [p.name, p.default])), '@tool': false };
 	const resourceProp = props.find((p) => p.name === 'resource');
 	const resources = resourceProp.options.map((resource) => {
 		const values = { ...defaults, resource: resource.value };
@@ -291,6 +303,7 @@ async function main(runtime) {
 		const check = checker(context, page);
 		const shot = async (name) => {
 			if (runtime.id !== '2.x') return;
+			await closeNotifications(page);
 			fs.mkdirSync(SCREENSHOTS, { recursive: true });
 			await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled', caret: 'hide' });
 		};
@@ -300,6 +313,27 @@ async function main(runtime) {
 	} finally {
 		await close();
 	}
+}
+
+/**
+ * Closes n8n's toasts ("Node executed successfully", …) so that a screenshot shows the moment,
+ * not the notices of the steps before it; waits until none is shown.
+ */
+async function closeNotifications(page) {
+	const toasts = page.locator('.el-notification:visible');
+	await waitFor(
+		async () => {
+			const close = toasts.locator('.el-notification__closeBtn');
+			if ((await close.count()) > 0)
+				await close
+					.first()
+					.click({ timeout: 5000 })
+					.catch(() => undefined);
+			return (await toasts.count()) === 0;
+		},
+		STEP_TIMEOUT_MS,
+		'the toasts closed',
+	);
 }
 
 /* ------------------------------------------------------------------ 1. the nodes panel */
@@ -342,7 +376,7 @@ async function nodesPanelChecks({ page, n8n, nodes, check, shot }) {
 				const now = await types();
 				return wanted.every((t) => now.includes(t)) ? now : undefined;
 			},
-			10000,
+			STEP_TIMEOUT_MS,
 			`${wanted.join(', ')} listed for "${text}"`,
 		).catch(types);
 	};
@@ -414,7 +448,8 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 			async () => {
 				await ui.selectOption(page, 'resource', resource.name);
 				await ui.selectOption(page, 'operation', operation.name);
-				await pickFromList(page, sandbox, picker, resource.value === 'order' ? shot : undefined);
+				const pick = () => pickFromList(page, sandbox, picker, resource.value === 'order' ? shot : undefined);
+				await (locatorType(picker.property) === 'hooks' ? withHooks(sandbox, pick) : pick());
 			},
 		);
 	}
@@ -425,12 +460,14 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 			async () => {
 				await ui.selectOption(page, 'resource', resource.name);
 				await ui.selectOption(page, 'operation', operation.name);
-				await ui.parameter(page, list.property.name).click();
-				const shown = await ui.openOptionTexts(page);
-				await page.keyboard.press('Escape');
+				const options = await ui.openSelect(ui.parameter(page, list.property.name));
+				const shown = await ui.optionTexts(options);
+				await ui.closeSelect(page, options);
 				const ids = shown.map((t) => (/\(([^()]+)\)$/.exec(t) || [])[1]).sort();
 				const type = listType(list.property, action.pickers);
-				const expected = sandbox.store[type].map((r) => String(r.id)).sort();
+				const expected = listedRecords(sandbox, type)
+					.map((r) => String(r.id))
+					.sort();
 				assert.deepEqual(ids, expected, `the ${type} of the sandbox, as "label (ID)": ${shown.join(', ')}`);
 			},
 		);
@@ -442,31 +479,44 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 		await limit.fill('3');
 		await limit.press('Tab');
 		const simplify = ui.parameter(page, 'simple').locator('.el-switch, [role=switch]').first();
-		const output = page.getByTestId('output-panel');
-		const execute = async () => {
+		// the output table's columns are the items' top-level keys
+		const columns = page.getByTestId('output-panel').getByTestId('ndv-data-container').locator('table thead th');
+		/** Runs the step and waits for 3 items whose columns have `has` and lack `lacks`. */
+		const execute = async (has, lacks) => {
 			await page.getByTestId('node-execute-button').first().click();
-			await waitFor(async () => (await ui.outputItemCount(page)) === 3, STEP_TIMEOUT_MS, '3 items in the output panel');
+			await waitFor(
+				async () => {
+					if ((await ui.outputItemCount(page)) !== 3) return false;
+					const names = (await columns.allInnerTexts()).map((t) => t.trim());
+					return names.includes(has) && !names.includes(lacks);
+				},
+				STEP_TIMEOUT_MS,
+				`3 items with a column ${has} and none ${lacks}`,
+			);
 		};
-		await execute();
-		await output.getByText('order_number', { exact: true }).first().waitFor();
+		await setSwitch(simplify, true);
+		await execute('order_number', 'attributes');
 		await shot('execute-step');
-		await simplify.click();
-		await execute();
-		await output.getByText('attributes', { exact: true }).first().waitFor();
-		assert.equal(
-			await output.getByText('order_number', { exact: true }).count(),
-			0,
-			'raw items have no top-level order_number',
-		);
-		await simplify.click();
+		await setSwitch(simplify, false);
+		await execute('attributes', 'order_number');
+		await setSwitch(simplify, true);
 	});
+}
+
+/** Turns an Element Plus switch on or off (a click when it is not yet so) and waits until it is. */
+async function setSwitch(element, on) {
+	const state = async () =>
+		(await element.getAttribute('aria-checked')) === 'true' ||
+		(await element.evaluate((e) => e.classList.contains('is-checked')));
+	if ((await state()) !== on) await element.click();
+	await waitFor(async () => (await state()) === on, STEP_TIMEOUT_MS, `the switch ${on ? 'on' : 'off'}`);
 }
 
 /** What is wrong with one field on screen (undefined: it shows, with its description on hover). */
 async function fieldProblem(page, field) {
 	const ndv = page.getByTestId('ndv');
 	const shown = (locator) =>
-		locator.waitFor({ timeout: 5000 }).then(
+		locator.waitFor({ timeout: FIELD_TIMEOUT_MS }).then(
 			() => true,
 			() => false,
 		);
@@ -482,7 +532,7 @@ async function fieldProblem(page, field) {
 	await label
 		.locator('[class*="infoIcon"]')
 		.first()
-		.hover({ timeout: 5000 })
+		.hover({ timeout: FIELD_TIMEOUT_MS })
 		.catch(() => undefined);
 	const words = plain(field.description).slice(0, 40);
 	const ok = await shown(page.getByText(words).filter({ visible: true }).first());
@@ -513,16 +563,9 @@ function listType(property, pickers) {
  */
 async function pickFromList(page, sandbox, picker, shot) {
 	const type = locatorType(picker.property);
-	const records = sandbox.store[type] || [];
+	const records = listedRecords(sandbox, type);
 	const param = ui.parameter(page, picker.property.name);
-	const modeSelector = param.getByTestId('rlc-mode-selector');
-	const chooseMode = async (name) => {
-		const same = (value) => value.toLowerCase() === name.toLowerCase();
-		if (same(await modeSelector.locator('input').inputValue())) return;
-		await modeSelector.click();
-		await ui.openOption(page, name).click();
-		await waitFor(async () => same(await modeSelector.locator('input').inputValue()), STEP_TIMEOUT_MS, `mode ${name}`);
-	};
+	const chooseMode = (name) => ui.chooseIn(param.getByTestId('rlc-mode-selector'), name);
 	await chooseMode(picker.mode.displayName);
 	await param.getByTestId('rlc-input').click();
 	const items = page.getByTestId('rlc-item');
@@ -554,7 +597,9 @@ async function pickFromList(page, sandbox, picker, shot) {
 		);
 	} else {
 		assert.equal(await page.getByTestId('rlc-search').count(), 0, 'no search box (the list has no text filter)');
-		choice = items.last();
+		// the last record of the first page, by its position: scrolling to it may load the next
+		// page, after which `items.last()` would be another record
+		choice = items.nth(listed.length - 1);
 	}
 	const chosen = (await choice.innerText()).trim();
 	await choice.click();
@@ -572,7 +617,51 @@ async function pickFromList(page, sandbox, picker, shot) {
 		.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input')
 		.first()
 		.inputValue();
-	assert.ok(sandbox.find(type, id), `"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`);
+	assert.ok(
+		records.some((r) => String(r.id) === id),
+		`"By ID" holds ${JSON.stringify(id)}, the ID of one of the sandbox's ${type}`,
+	);
+}
+
+/**
+ * The sandbox's records of a JSON:API type that its list endpoint answers with: the registered
+ * hooks for `hooks`, else the store's records but archived ones (tags: the supplement's
+ * "archived-promo" is never listed).
+ */
+function listedRecords(sandbox, type) {
+	if (type === 'hooks') return sandbox.hooks;
+	return (sandbox.store[type] || []).filter((r) => !r.archived);
+}
+
+/**
+ * Runs `fn` with two hooks registered at the sandbox (through its API, as any client would: the
+ * Hook picker needs records to list), deleting them after. Their events are ones no other check
+ * delivers, their targets a closed port.
+ */
+async function withHooks(sandbox, fn) {
+	const call = (method, urlPath, body) =>
+		fetch(`${sandbox.url}${urlPath}`, {
+			method,
+			headers: { Authorization: `Bearer ${sandbox.token}`, 'Content-Type': 'application/vnd.api+json' },
+			body: body && JSON.stringify(body),
+		});
+	const ids = [];
+	try {
+		for (const event of ['purchase', 'form_submission']) {
+			const response = await call('POST', '/v1/hooks', {
+				data: {
+					type: 'hooks',
+					attributes: { event, target_url: `http://127.0.0.1:9/editor-suite/${event}` },
+					relationships: { site: { data: { type: 'sites', id: '1' } } },
+				},
+			});
+			assert.equal(response.status, 201, `POST /v1/hooks (${event})`);
+			ids.push((await response.json()).data.id);
+		}
+		return await fn();
+	} finally {
+		for (const id of ids) await call('DELETE', `/v1/hooks/${id}`);
+	}
 }
 
 /* ------------------------------------------------------------------ 3. the credential dialog */
@@ -589,23 +678,34 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 		return dialog;
 	};
 	// n8n tests a saved credential when its dialog opens; "Retry" tests it again
+	// (once the first test is over, its banner shows "Retry"; then the sandbox's requests are
+	// cleared and the new test's answer awaited, so that nothing of the first test is read)
 	const retest = async (dialog) => {
+		await dialog.getByRole('button', { name: 'Retry', exact: true }).first().waitFor();
+		sandbox.clearRequests();
+		const tested = page.waitForResponse(
+			(r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/rest/credentials/test',
+		);
 		await dialog.getByRole('button', { name: 'Retry' }).first().click();
+		await tested;
 	};
 	await check('credential dialog: Test with the right token says the connection works', async () => {
 		const dialog = await open(CREDENTIALS.api);
-		sandbox.clearRequests();
 		await retest(dialog);
 		await dialog.getByText('Connection tested successfully').waitFor();
 		assert.ok(
 			sandbox.requests.some((r) => r.rawPath === '/v1/me'),
 			'GET /v1/me was sent',
 		);
+		// the banner's button is back to "Retry" once the test is over
+		await dialog.getByRole('button', { name: 'Retry', exact: true }).first().waitFor();
 		await shot('credential-test');
 	});
 	await check("credential dialog: a wrong token shows the credential's message", async () => {
 		const dialog = await open(CREDENTIALS.wrong);
 		await retest(dialog);
+		// the banner says "Couldn't connect with these settings"; its "More details" shows why
+		await dialog.getByText('More details').first().click();
 		const message =
 			n8n.n8nMajor === 1
 				? 'Authorization failed - please check your credentials'
@@ -614,6 +714,7 @@ async function credentialChecks({ page, n8n, sandbox, check, shot }) {
 		assert.equal(await dialog.getByText('not-the-token').count(), 0, 'the token is not shown');
 	});
 	await check("credential dialog: the OAuth2 credential's Test obtains a token", async () => {
+		// the test on opening and the one on "Retry": at least one token obtained between them
 		const before = sandbox.issuedTokens.length;
 		const dialog = await open(CREDENTIALS.oauth);
 		await retest(dialog);

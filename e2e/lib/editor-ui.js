@@ -8,9 +8,8 @@
  */
 
 const { retryWhile404 } = require('./standalone');
+const { waitFor } = require('./wait');
 
-/** The options of the open select list (Element Plus keeps closed lists in the DOM, hidden). */
-const OPEN_OPTIONS = '.el-select-dropdown__item:visible';
 /** A shown tooltip (n8n shows a parameter's description in one, over the label's help icon). */
 const TOOLTIP = '.el-popper:visible, [role=tooltip]:visible';
 
@@ -43,9 +42,24 @@ const LOAD_TIMEOUT_MS = 180000;
 /**
  * Goes to an editor page as its links do: through n8n's router once the editor is loaded (a page
  * load costs a minute on a loaded machine), else by loading it; answers n8n's "Save changes
- * before leaving?" with "Leave without saving"; then waits for `ready`.
+ * before leaving?" with "Leave without saving"; then waits until `ready` shows. From one
+ * workflow to another it passes through the workflows overview: n8n 1.123 changes the URL but
+ * keeps showing the open workflow when its router goes straight from one to the other.
  */
 async function navigate(page, n8n, urlPath, ready) {
+	const current = await page.evaluate(() => location.pathname).catch(() => '');
+	if (current.startsWith('/workflow/') && urlPath.startsWith('/workflow/') && current !== urlPath)
+		await routeTo(
+			page,
+			n8n,
+			'/home/workflows',
+			async () => !(await page.getByTestId('canvas-node').first().isVisible()),
+		);
+	await routeTo(page, n8n, urlPath, () => ready.first().isVisible());
+}
+
+/** One router step of navigate(): to `urlPath`, until `arrived()` (clicking "Leave without saving"). */
+async function routeTo(page, n8n, urlPath, arrived) {
 	const routed = await page
 		.evaluate(async (to) => {
 			const router = document.querySelector('#app')?.__vue_app__?.config?.globalProperties?.$router;
@@ -56,11 +70,14 @@ async function navigate(page, n8n, urlPath, ready) {
 		.catch(() => false);
 	if (!routed) await page.goto(`${n8n.baseUrl}${urlPath}`, { waitUntil: 'domcontentloaded' });
 	const leave = page.getByRole('button', { name: /Leave without saving/i });
-	await ready.or(leave).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-	if (await leave.isVisible()) {
-		await leave.click();
-		await ready.first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-	}
+	await waitFor(
+		async () => {
+			if (await leave.isVisible()) await leave.click().catch(() => undefined);
+			return await arrived();
+		},
+		LOAD_TIMEOUT_MS,
+		`${urlPath} shown`,
+	);
 }
 
 /** Opens a new, empty workflow and waits for its "Add first step" button. */
@@ -89,11 +106,41 @@ function parameter(page, name) {
 	return page.getByTestId('ndv').getByTestId(`parameter-input-${name}`).first();
 }
 
-/** The texts of the open select list's options, once it has at least one. */
-async function openOptionTexts(page) {
-	const options = page.locator(OPEN_OPTIONS);
-	await options.first().waitFor();
-	return (await options.allInnerTexts()).map((t) => t.trim().split('\n')[0].trim());
+/**
+ * The option list a select inside `scope` opens: Element Plus names it in the input's
+ * `aria-controls`, so a list still fading out after the last choice (closed lists stay in the
+ * DOM) is never read instead. Without that attribute: the last shown list.
+ */
+async function optionList(scope) {
+	const page = scope.page();
+	const input = scope.locator('input').first();
+	await input.waitFor({ state: 'attached' });
+	const id = await input.getAttribute('aria-controls');
+	return id ? page.locator(`[id="${id}"]`) : page.locator('.el-select-dropdown__list:visible').last();
+}
+
+/** The shown options of a list (Element Plus hides the options a typed filter leaves out). */
+function shownOptions(list) {
+	return list.locator('.el-select-dropdown__item:visible');
+}
+
+/** Opens the select inside `scope` and returns its list once it shows at least one option. */
+async function openSelect(scope) {
+	const list = await optionList(scope);
+	await scope.click();
+	await shownOptions(list).first().waitFor();
+	return list;
+}
+
+/** The texts of a list's shown options (each option's first line: its name, not its description). */
+async function optionTexts(list) {
+	return (await shownOptions(list).allInnerTexts()).map((t) => t.trim().split('\n')[0].trim());
+}
+
+/** Closes an open list with Escape and waits until it is hidden. */
+async function closeSelect(page, list) {
+	await page.keyboard.press('Escape');
+	await shownOptions(list).first().waitFor({ state: 'hidden' });
 }
 
 /** n8n's own operation in every declarative node with credentials (an HTTP request of one's own). */
@@ -101,38 +148,47 @@ const CUSTOM_API_CALL = 'Custom API Call';
 
 /** Opens an options parameter's list and returns the option names shown, then closes it. */
 async function optionNames(page, name) {
-	await parameter(page, name).click();
-	const names = await openOptionTexts(page);
-	await page.keyboard.press('Escape');
-	await page.locator(OPEN_OPTIONS).first().waitFor({ state: 'hidden' });
+	const list = await openSelect(parameter(page, name));
+	const names = await optionTexts(list);
+	await closeSelect(page, list);
 	return names;
 }
 
 /** Chooses the option named `optionName` of an options parameter (skipped when already chosen). */
 async function selectOption(page, name, optionName) {
-	const input = parameter(page, name).locator('input').first();
-	if ((await input.inputValue().catch(() => '')) === optionName) return;
-	await parameter(page, name).click();
-	await openOption(page, optionName).click();
-	await waitForValue(input, optionName);
+	await chooseIn(parameter(page, name), optionName);
 }
 
 /**
- * The option named `optionName` of the open select list (its headline, not its description;
- * letter case aside: n8n shows the mode "From List" as "From list").
+ * Chooses `optionName` in the select inside `scope` (skipped when its input already shows it;
+ * letter case aside: n8n shows the mode "From List" as "From list") and waits until it shows it.
  */
-function openOption(page, optionName) {
-	const exact = new RegExp(`^\\s*${escapeRegExp(optionName)}\\s*$`, 'i');
-	return page
-		.locator(OPEN_OPTIONS)
-		.filter({ has: page.locator('.option-headline, span').filter({ hasText: exact }) })
-		.or(page.locator(OPEN_OPTIONS).filter({ hasText: exact }))
-		.first();
+async function chooseIn(scope, optionName) {
+	const input = scope.locator('input').first();
+	const same = (value) => value.toLowerCase() === optionName.toLowerCase();
+	if (same(await input.inputValue().catch(() => ''))) return;
+	const list = await openSelect(scope);
+	await option(list, optionName).click();
+	await input
+		.page()
+		.waitForFunction(
+			([el, v]) => el.value.toLowerCase() === v,
+			[await input.elementHandle(), optionName.toLowerCase()],
+		);
+	await shownOptions(list)
+		.first()
+		.waitFor({ state: 'hidden' })
+		.catch(() => undefined);
 }
 
-/** Waits until an input shows `value`. */
-async function waitForValue(input, value) {
-	await input.page().waitForFunction(([el, v]) => el.value === v, [await input.elementHandle(), value]);
+/** The option named `optionName` of a list (its headline, not its description; any letter case). */
+function option(list, optionName) {
+	const exact = new RegExp(`^\\s*${escapeRegExp(optionName)}\\s*$`, 'i');
+	const page = list.page();
+	return shownOptions(list)
+		.filter({ has: page.locator('.option-headline, span').filter({ hasText: exact }) })
+		.or(shownOptions(list).filter({ hasText: exact }))
+		.first();
 }
 
 function escapeRegExp(text) {
@@ -150,7 +206,6 @@ async function outputItemCount(page) {
 
 module.exports = {
 	TOOLTIP,
-	OPEN_OPTIONS,
 	CUSTOM_API_CALL,
 	useN8nTestIds,
 	signIn,
@@ -159,11 +214,15 @@ module.exports = {
 	newWorkflow,
 	openWorkflow,
 	parameter,
-	openOptionTexts,
+	optionList,
+	shownOptions,
+	openSelect,
+	optionTexts,
+	closeSelect,
 	optionNames,
 	selectOption,
-	openOption,
-	waitForValue,
+	chooseIn,
+	option,
 	outputItemCount,
 	escapeRegExp,
 };
