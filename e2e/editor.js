@@ -10,8 +10,9 @@
  *    files (nodes/∗/∗.node.json);
  * 2. the action node: each resource shows its operations; one operation per resource shows its
  *    fields with their descriptions; every "From List" picker lists sandbox records, its search
- *    narrows them, choosing one fills the ID; the tags list loads; "Execute step" shows the items,
- *    Simplify on and off;
+ *    narrows them, choosing one fills the ID; the tags list loads; Contact → Create's resource
+ *    mapper shows the custom fields of the chosen site by their titles; "Execute step" shows the
+ *    items, Simplify on and off;
  * 3. the credential dialog: Test with the right token passes, a wrong token shows the credential's
  *    message, the OAuth2 credential's Test obtains a token;
  * 4. the polling trigger's "Fetch Test Event" shows the newest record; the webhook trigger's
@@ -19,9 +20,10 @@
  * 5. a 404 shows the server's words and the package's message in the error panel.
  *
  * The expected resources, operations, fields, pickers and lists are read from the built node's
- * description (dist/), never written here a second time. Screenshots of the main moments go to
- * docs/screenshots/ (n8n 2.x only, 1400×900); a failing check leaves a screenshot and a Playwright
- * trace (`npx playwright-core show-trace <file>`) in e2e/.work/editor/. Prints one line per check
+ * description (dist/), the custom fields' titles from the sandbox's records, never written here a
+ * second time. Screenshots of the main moments go to docs/screenshots/ (n8n 2.x only, 1400×900);
+ * a failing check leaves a screenshot and a Playwright trace (`npx playwright-core show-trace
+ * <file>`) in e2e/.work/editor/. Prints one line per check
  * with its duration, a summary per version, and closes with "N passed, M failed" (exit 1 on failure).
  */
 const assert = require('node:assert/strict');
@@ -472,6 +474,9 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 			},
 		);
 	}
+	await check("action node: Contact → Create shows the account's custom fields by their titles (resource mapper)", () =>
+		customFieldsCheck(page, sandbox, action),
+	);
 	await check('action node: "Execute step" shows the items in the output panel, Simplify on and off', async () => {
 		await ui.selectOption(page, 'resource', 'Order');
 		await ui.selectOption(page, 'operation', 'Get Many');
@@ -501,6 +506,74 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 		await execute('attributes', 'order_number');
 		await setSwitch(simplify, true);
 	});
+}
+
+/**
+ * The sandbox's custom fields of a site (their titles, sorted), as GET /v1/custom_fields answers
+ * them: the store's records (test/sandbox/section9.js seeds them), never written here again.
+ */
+function customFieldTitles(sandbox, siteId) {
+	return (sandbox.store.custom_fields || [])
+		.filter((r) => String(r.relationships.site?.data?.id) === String(siteId))
+		.map((r) => r.attributes.title)
+		.sort();
+}
+
+/**
+ * Contact → Create's "Custom Fields" (a resource mapper, shared/customFields.ts): with a site
+ * chosen by ID, n8n asks the node's `customFields` method again and shows one field per custom
+ * field of that site, labelled with its title; a site without custom fields shows the plain
+ * attributes (as many as the mapper's `custom_N`), none labelled with a custom field's title.
+ * Sites 1 and 2 of the sandbox have custom fields; when every site has some, a site is added.
+ */
+async function customFieldsCheck(page, sandbox, action) {
+	const contact = action.resources.find((r) => r.resource.value === 'contact');
+	const create = contact.operations.find((o) => o.value === 'create');
+	await ui.selectOption(page, 'resource', contact.resource.name);
+	await ui.selectOption(page, 'operation', create.name);
+	const mapper = page.getByTestId('ndv').getByTestId('resource-mapper-container');
+	await mapper.waitFor();
+	// n8n renders each mapped field as a parameter item with its label, in both versions
+	const labels = mapper.getByTestId('mapping-fields-container').locator('.parameter-item label');
+	const shownTitles = async () =>
+		(await labels.allInnerTexts()).map((t) => t.replace(/\*/g, '').split('\n')[0].trim()).sort();
+	const site = ui.parameter(page, 'siteId');
+	const chooseSite = async (id) => {
+		await ui.chooseIn(site.getByTestId('rlc-mode-selector'), 'By ID');
+		const input = site.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input').first();
+		await input.fill(id);
+		await input.press('Tab');
+	};
+	/** Chooses the site and waits until the mapper's fields are `expected` (sorted labels). */
+	const expectFields = async (id, expected, what) => {
+		await chooseSite(id);
+		let shown = [];
+		await waitFor(
+			async () => {
+				shown = await shownTitles();
+				return typeof expected === 'function' ? expected(shown) : shown.join('|') === expected.join('|');
+			},
+			STEP_TIMEOUT_MS,
+			`site ${id}: ${what}`,
+		).catch((error) => {
+			throw new Error(`${error.message}; shown: ${shown.join(', ') || 'none'}`);
+		});
+	};
+	const siteIds = sandbox.store.sites.map((s) => String(s.id));
+	const withFields = siteIds.filter((id) => customFieldTitles(sandbox, id).length > 0);
+	assert.ok(withFields.includes('1'), 'site 1 of the sandbox has custom fields');
+	const titles = customFieldTitles(sandbox, '1');
+	await expectFields('1', titles, titles.join(', '));
+	const allTitles = new Set(withFields.flatMap((id) => customFieldTitles(sandbox, id)));
+	const without = siteIds.find((id) => !withFields.includes(id)) || String(sandbox.insert('sites', {}).id);
+	const { CUSTOM_ATTRIBUTES } = require(
+		path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'shared', 'customFields.js'),
+	);
+	await expectFields(
+		without,
+		(shown) => shown.length === CUSTOM_ATTRIBUTES.length && !shown.some((t) => allTitles.has(t)),
+		`${CUSTOM_ATTRIBUTES.length} plain attributes, no custom field's title`,
+	);
 }
 
 /** Turns an Element Plus switch on or off (a click when it is not yet so) and waits until it is. */
