@@ -533,8 +533,10 @@ async function customFieldsCheck(page, sandbox, action) {
 	await ui.selectOption(page, 'operation', create.name);
 	const mapper = page.getByTestId('ndv').getByTestId('resource-mapper-container');
 	await mapper.waitFor();
-	// n8n renders each mapped field as a parameter item with its label, in both versions
-	const labels = mapper.getByTestId('mapping-fields-container').locator('.parameter-item label');
+	// n8n renders each mapped field as a parameter item with its input label (whose first line is
+	// the field's name, then " *" when required); n8n 1.x adds a Fixed/Expression toggle of
+	// <label>s to each item, so only the input label's own <label class="n8n-input-label"> counts
+	const labels = mapper.getByTestId('mapping-fields-container').locator('.parameter-item label.n8n-input-label');
 	const shownTitles = async () =>
 		(await labels.allInnerTexts()).map((t) => t.replace(/\*/g, '').split('\n')[0].trim()).sort();
 	const site = ui.parameter(page, 'siteId');
