@@ -13,8 +13,8 @@ import { sleep } from 'n8n-workflow';
  *   sequential read would have seen at that point; the first page that fails (or whose check
  *   fails) in page order stops the read with that page's error, as a sequential read would.
  * - The page being consumed is always sent when it was not yet (a sequential read's rule); pages
- *   ahead of it only up to `lastPage` (the Limit's last page, or the list's own last page once a
- *   page tells it).
+ *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
+ *   or the list's own last page once a page tells it).
  * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
  *   rest of the read sends one page at a time; the throttled page is sent again after the wait,
  *   at most `MAX_THROTTLE_RETRIES` times, when the wait is at most `MAX_THROTTLE_WAIT_MS`. With
@@ -47,13 +47,12 @@ const WAIT_SLICE_MS = 200;
 export interface PageWindowOptions<T> {
 	/** How many pages may be requested and not yet consumed at once after page 1 (≥ 1; 1 = one after the other). */
 	width: number;
-	/** The highest page that may be requested ahead of the page being consumed (the Limit's last page, or Infinity). */
-	lastPage: number;
 	/** Sends the request of page `page` (1-based). */
 	request: (page: number) => Promise<T>;
 	/**
 	 * Takes the result of page `page`, in page order. `more`: whether a next page is to be read;
-	 * `lastPage`: the list's last page when the page says so (`meta.total_pages`, `links.last`).
+	 * `lastPage`: the last page that may be needed, when the page tells it (the Limit's last page, or
+	 * the list's own: `meta.total_pages`, `links.last`); no page after it is requested ahead.
 	 * May throw (a check that fails): the read stops with that error for this page.
 	 */
 	consume: (page: number, result: T) => { more: boolean; lastPage?: number };
@@ -89,7 +88,7 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 	const pending = new Map<number, Promise<Settled<T>>>();
 	let throttled = false;
 	let next = 1;
-	let last = options.lastPage;
+	let last = Number.POSITIVE_INFINITY;
 
 	const send = (page: number): Promise<Settled<T>> =>
 		settle(async () => await options.request(page)).then((outcome) => {

@@ -295,8 +295,6 @@ export async function paginate(
 	const run: PageRun = {};
 	const failed = await readPages<PageItems>({
 		width: parallelPagesOf(this),
-		// Payouts take no page[size]: their page length is the API's, so only Limit's count ends them early.
-		lastPage: sized && Number.isFinite(limit) ? Math.ceil(limit / pageSize) : Number.POSITIVE_INFINITY,
 		request: async (page) =>
 			await readPage(
 				this,
@@ -331,8 +329,8 @@ export async function paginate(
 
 /**
  * The last page a Limit needs, judged after `page` held `length` records and `missing` more are
- * wanted: for payouts, whose page size is the API's (supplement 9.4), the page length stands for it,
- * so a Limit requests only its own pages there too. Infinity when nothing is missing to judge by.
+ * wanted: the page's length stands for the page size (`page[size]`, or for payouts the API's own,
+ * supplement 9.4), so a Limit requests only its own pages. Infinity when nothing is missing to judge by.
  */
 function limitPageOf(page: number, length: number, missing: number): number {
 	if (!Number.isFinite(missing) || length === 0) return Number.POSITIVE_INFINITY;
