@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: writes fixture documents and runs the CLI */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test: writes fixture documents and runs the CLI (child process) */
 /**
  * scripts/api-diff.js, the drift watch's comparison (.github/workflows/api-drift.yml): on fixtures
  * made here from the vendored document (spec/platform-openapi-v1.1.0.yaml) — the same document, an
@@ -121,7 +121,7 @@ describe('api-diff: the structured diff and its summary', () => {
 			'GET /v1/orders',
 			'GET /v1/orders/{id}',
 		]);
-		const list = diff.changed.find((op: { key: string }) => op.key === 'GET /v1/orders');
+		const list = diff.changed.find((op: { key: string }) => op.key === 'GET /v1/orders')!;
 		expect(list.parameters).toEqual({ added: [], removed: [], changed: [] });
 		expect(list.requestBody).toEqual([]);
 		expect(list.responses).toEqual([
@@ -158,7 +158,7 @@ describe('api-diff: the structured diff and its summary', () => {
 		);
 		const diff = diffDocuments(vendored, doc);
 		expect(diff.changed.map((op: { key: string }) => op.key)).toEqual(['POST /v1/oauth/revoke', 'GET /v1/orders']);
-		const orders = diff.changed.find((op: { key: string }) => op.key === 'GET /v1/orders');
+		const orders = diff.changed.find((op: { key: string }) => op.key === 'GET /v1/orders')!;
 		expect(orders.parameters.changed).toEqual([
 			{
 				in: 'query',
@@ -167,7 +167,7 @@ describe('api-diff: the structured diff and its summary', () => {
 				schema: [{ path: '$.maximum', change: 'added', after: 50 }],
 			},
 		]);
-		const revoke = diff.changed.find((op: { key: string }) => op.key === 'POST /v1/oauth/revoke');
+		const revoke = diff.changed.find((op: { key: string }) => op.key === 'POST /v1/oauth/revoke')!;
 		expect(revoke.requestBody).toEqual([
 			{
 				mediaType: 'application/x-www-form-urlencoded',

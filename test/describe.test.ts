@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: runs the CLI on the committed snapshot */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test: runs the CLI (child process) on the committed snapshot */
 /**
  * scripts/describe.js (`npm run describe -- <resource> <operation>`): one operation as n8n sees it,
  * read from the committed rendered snapshot test/snapshots/ContentPlatform.node.json. Order → Get
