@@ -7,7 +7,9 @@
  *    the API version health check, hooks with their samples, a contact created with a custom field
  *    by title, Create or Update, Grant Offers by Email for a new and for a known person);
  * 2. Contact → Create or Update run twice on the same input: the first run creates, the second
- *    updates, one contact in the end.
+ *    updates, one contact in the end;
+ * 3. Revoke Offers by Email in a workflow: a known person typed in another case and with spaces
+ *    (found: the DELETE, the offer gone) and an unknown email (`found: false`, no DELETE).
  *
  * Used by e2e/run.js (`await require('./section9').runSection9Checks({ sandbox, n8n }, check)`),
  * or alone: `node e2e/section9.js` (E2E_N8N=1.x|2.x picks the runtime).
@@ -194,6 +196,31 @@ const UPSERT = workflow('e2eSection9Upsert', 'e2e: create or update twice', [
 	},
 ]);
 
+const NOBODY = 'e2e.nobody@example.com';
+
+/** Workflow 3: Revoke Offers by Email for a known person (another case, spaces), then for nobody. */
+function revokeByEmail(sandbox) {
+	const known = sandbox.store.contacts.filter(
+		(c) =>
+			c.relationships.site &&
+			c.relationships.site.data.id === '1' &&
+			((c.relationships.offers && c.relationships.offers.data) || []).length,
+	)[1];
+	const offerId = known.relationships.offers.data[0].id;
+	const revoke = (name, email) => ({
+		name,
+		parameters: { resource: 'contact', operation: 'revokeOffersByEmail', siteId: rl('1'), email, offerIds: [offerId] },
+	});
+	return {
+		known,
+		offerId,
+		workflow: workflow('e2eSection9RevokeByEmail', 'e2e: revoke offers by email', [
+			revoke('Contact: Revoke Offers by Email (known)', `  ${String(known.attributes.email).toUpperCase()} `),
+			revoke('Contact: Revoke Offers by Email (nobody)', NOBODY),
+		]),
+	};
+}
+
 /**
  * Imports and runs the section-9 workflows in the given stack; one check per operation, the
  * twice-run Create or Update and its wire.
@@ -202,7 +229,8 @@ const UPSERT = workflow('e2eSection9Upsert', 'e2e: create or update twice', [
  */
 async function runSection9Checks({ sandbox, n8n }, check) {
 	const ops = operations(sandbox);
-	n8n.importWorkflows([workflow('e2eSection9Ops', 'e2e: section 9 operations', ops), UPSERT]);
+	const revoke = revokeByEmail(sandbox);
+	n8n.importWorkflows([workflow('e2eSection9Ops', 'e2e: section 9 operations', ops), UPSERT, revoke.workflow]);
 	sandbox.clearRequests();
 	const run = await n8n.execute('e2eSection9Ops');
 	await check(`section 9: the workflow of ${ops.length} operations succeeds`, () =>
@@ -238,6 +266,30 @@ async function runSection9Checks({ sandbox, n8n }, check) {
 			['GET /v1/contacts', 'POST /v1/contacts'],
 			['GET /v1/contacts', `PATCH /v1/contacts/${contacts[0].id}`],
 		]);
+	});
+
+	sandbox.clearRequests();
+	const revoked = await n8n.execute('e2eSection9RevokeByEmail');
+	await check('Revoke Offers by Email in a workflow: found (another case, spaces) → DELETE, the offer gone', () => {
+		assert.ok(revoked.ok, JSON.stringify(revoked.error));
+		const [item] = revoked.nodes['Contact: Revoke Offers by Email (known)'].items;
+		assert.deepEqual(
+			[item.id, item.found, item.email],
+			[revoke.known.id, true, revoke.known.attributes.email.toUpperCase()],
+		);
+		assert.ok(!item.offers_ids.includes(revoke.offerId));
+		assert.ok(!revoke.known.relationships.offers.data.some((o) => o.id === revoke.offerId));
+	});
+	await check('Revoke Offers by Email in a workflow: unknown email → found: false, no DELETE, no contact', () => {
+		const [item] = revoked.nodes['Contact: Revoke Offers by Email (nobody)'].items;
+		assert.deepEqual(item, { id: null, type: 'contacts', email: NOBODY, offers_ids: [], found: false });
+		assert.equal(sandbox.store.contacts.filter((c) => c.attributes.email === NOBODY).length, 0);
+	});
+	await check('Revoke Offers by Email in a workflow: the wire is GET, DELETE, GET', () => {
+		assert.deepEqual(
+			sandbox.requests.map((r) => `${r.method} ${r.rawPath}`),
+			['GET /v1/contacts', `DELETE /v1/contacts/${revoke.known.id}/relationships/offers`, 'GET /v1/contacts'],
+		);
 	});
 }
 

@@ -143,10 +143,10 @@ function requestPath(resource: string, operation: string, option: INodePropertyO
 }
 
 /**
- * Operations made of several requests (find or create, docs/operations.md): their request is
- * decided per item, so they are not the operation of an endpoint.
+ * Operations made of several requests (the contact found by email, docs/operations.md): their
+ * request is decided per item, so they are not the operation of an endpoint.
  */
-const FIND_OR_CREATE = ['upsert', 'grantOffersByEmail'];
+const FIND_OR_CREATE = ['upsert', 'grantOffersByEmail', 'revokeOffersByEmail'];
 
 /** Every operation of the node with its method and path. */
 const OPERATIONS = NODE_PROPERTIES.filter((p) => p.name === 'operation')

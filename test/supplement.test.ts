@@ -738,13 +738,14 @@ describe('Destructive operations: described, never retried', () => {
 		resource.endpoints.filter((e) => e.destructive).map((e) => ({ resource: resource.value, operation: e.operation })),
 	);
 
-	test('Delete ×3, Remove/Replace Tags, Revoke/Replace Offers ×2, Deactivate, Cancel Subscription are destructive', () => {
+	test('Delete ×3, Remove/Replace Tags, Revoke/Replace Offers ×2, Revoke Offers by Email, Deactivate, Cancel Subscription are destructive', () => {
 		expect(destructive.map((d) => `${d.resource}.${d.operation}`).sort()).toEqual(
 			[
 				'contact.delete',
 				'contact.removeTags',
 				'contact.replaceTags',
 				'contact.revokeOffers',
+				'contact.revokeOffersByEmail',
 				'contact.replaceOffers',
 				'customer.revokeOffers',
 				'customer.replaceOffers',

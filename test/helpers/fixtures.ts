@@ -98,6 +98,12 @@ export interface RunWithOptions {
 	token?: string;
 	/** The node's settings (see `RunOptions.settings`). */
 	settings?: RunOptions['settings'];
+	/** The execution's ID (see `RunOptions.executionId`). */
+	executionId?: string;
+	/** Node type name without the package prefix (see `RunOptions.type`). */
+	type?: string;
+	/** Leave the sandbox's request log as it is (runs started together share it). */
+	keepRequests?: boolean;
 }
 
 /**
@@ -110,13 +116,15 @@ export async function runWith(
 	parameters: INodeParameters,
 	options: RunWithOptions = {},
 ): Promise<NodeRunResult> {
-	sandbox.clearRequests();
+	if (!options.keepRequests) sandbox.clearRequests();
 	return await runNode({
 		parameters,
 		credentials: accessTokenCredentials(sandbox, options.token),
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 		settings: options.settings,
+		executionId: options.executionId,
+		type: options.type,
 	});
 }
 

@@ -19,6 +19,9 @@
  *   Records created without a `created_at` are dated by it, and every answer's `Date` header
  *   shows it (`apiNow`), as a server whose clock is off would do;
  * - `omitDate`: answers carry no `Date` header (a server or proxy that leaves it out).
+ * - `acceptDuplicateEmails`: `POST /v1/contacts` accepts a contact whose email (any case) a contact
+ *   of the same site already has (an API without the uniqueness check; off: 422 "has already been
+ *   taken" at `/data/attributes/email`, as the platform's document says emails are unique per site).
  *
  * Future-dated records need no switch: insert them with a future `created_at`.
  */
@@ -34,6 +37,7 @@ function createAdversity(seed = 12) {
 		deleteBetweenPages: 0,
 		clockOffsetMs: 0,
 		omitDate: false,
+		acceptDuplicateEmails: false,
 		/** IDs deleted by `deleteBetweenPages`, in order. */
 		deleted: [],
 		random: createRng(seed),

@@ -209,6 +209,8 @@ export interface Adversity {
 	clockOffsetMs: number;
 	/** Answers carry no `Date` header. */
 	omitDate: boolean;
+	/** POST /v1/contacts accepts an email (any case) a contact of the same site already has; off: 422 "has already been taken" at /data/attributes/email. */
+	acceptDuplicateEmails: boolean;
 }
 
 export interface Sandbox {
@@ -243,6 +245,12 @@ export interface Sandbox {
 	failNext(fault: Fault): void;
 	/** Drops all pending faults. */
 	clearFaults(): void;
+	/**
+	 * Holds the requests for which `match` returns true (recorded, not yet answered) until `count`
+	 * of them have arrived, then answers them all, in arrival order (once; `close()` lets held ones
+	 * go). A race made certain without timing: two lookups both answered before either create is sent.
+	 */
+	hold(options: { match: (request: RecordedRequest) => boolean; count: number }): void;
 	/** OAuth access tokens issued so far. */
 	issuedTokens: string[];
 	/** The account behind the tokens (mutable: set `multiSite` to switch the multi-site rule). */

@@ -999,6 +999,21 @@ function sleep(state, ms) {
 	});
 }
 
+/**
+ * Waits while the request is held by `sandbox.hold` (see there): the held requests of one hold
+ * go on together, in arrival order, once `count` of them have arrived.
+ */
+function holdBack(state, recorded) {
+	const hold = state.holds.find((h) => h.match(recorded));
+	if (!hold) return undefined;
+	return new Promise((resolve) => {
+		hold.waiting.push(resolve);
+		if (hold.waiting.length < hold.count) return;
+		state.holds.splice(state.holds.indexOf(hold), 1);
+		for (const release of hold.waiting) release();
+	});
+}
+
 /** Applies a fault; returns true when the request was answered (or destroyed). */
 async function applyFault(state, fault, req, res, recorded) {
 	if (fault.delayMs) await sleep(state, fault.delayMs);
@@ -1053,6 +1068,7 @@ async function handleRequest(state, req, res) {
 	state.requests.push(recorded);
 	const delay = adversity.delayFor(state.adversity, recorded);
 	if (delay) await sleep(state, delay);
+	await holdBack(state, recorded);
 	if (state.closed) return;
 	// The `Date` header from the API's clock (HTTP-date, whole seconds), on every answer.
 	if (state.adversity.omitDate) res.sendDate = false;
@@ -1107,6 +1123,7 @@ async function createSandbox(options = {}) {
 		oauth,
 		requests: [],
 		faults: [],
+		holds: [],
 		timers: new Set(),
 		accessTokens: new Map(),
 		refreshTokens: new Set(),
@@ -1162,6 +1179,9 @@ async function createSandbox(options = {}) {
 		clearFaults() {
 			state.faults.length = 0;
 		},
+		hold({ match, count }) {
+			state.holds.push({ match, count, waiting: [] });
+		},
 		expireTokens() {
 			for (const entry of state.accessTokens.values()) entry.expiresAt = 0;
 		},
@@ -1169,6 +1189,7 @@ async function createSandbox(options = {}) {
 			if (!closing) {
 				state.closed = true;
 				state.hooks.close();
+				for (const hold of state.holds.splice(0)) for (const release of hold.waiting) release();
 				for (const timer of state.timers) clearTimeout(timer);
 				state.timers.clear();
 				closing = new Promise((resolve) => {

@@ -585,6 +585,7 @@ function routes(h) {
 		if (typeof attributes.email !== 'string' || attributes.email === '')
 			errors.push(h.invalid('/data/attributes/email', "can't be blank"));
 		else if (
+			!ctx.state.adversity.acceptDuplicateEmails &&
 			ctx.db.store.contacts.some(
 				(c) =>
 					h.relId(c, 'site', ctx) === site.id &&

@@ -170,6 +170,19 @@ export function redactError<T>(error: T, secrets: string[]): T {
 	return error;
 }
 
+/** What the API answered, by the NodeApiError `apiErrorFromResponse` made of it (see `apiAnswerOf`). */
+const answers = new WeakMap<object, { status: number; errors: JsonApiError[] }>();
+
+/**
+ * The HTTP status and JSON:API `errors[]` of the answer an error was made of by
+ * `apiErrorFromResponse` (the secrets of the credential already redacted), or undefined for any
+ * other error. Lets a caller react to one particular refusal (find or create: the email "has
+ * already been taken") without reading n8n's error internals.
+ */
+export function apiAnswerOf(error: unknown): { status: number; errors: JsonApiError[] } | undefined {
+	return typeof error === 'object' && error !== null ? answers.get(error) : undefined;
+}
+
 /**
  * Builds the NodeApiError for an HTTP error answer.
  *
@@ -236,7 +249,9 @@ export function apiErrorFromResponse(
 		httpCode: String(status),
 		errors: errors as unknown as JsonObject[],
 	};
-	return new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
+	const error = new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
+	answers.set(error, { status, errors });
+	return error;
 }
 
 /** The message for a 2xx answer whose body is not a JSON:API document. */

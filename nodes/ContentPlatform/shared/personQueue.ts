@@ -1,45 +1,82 @@
 /**
- * The queue of find or create (findOrCreate.ts): items of one execution that name the same person
- * (execution, site, email) run one after the other. Its own module, without imports, so that the
- * request runner (transport.ts) can release an item's place without importing findOrCreate.ts.
+ * The per-person lock of the operations that find a contact by email (findOrCreate.ts): Contact →
+ * Create or Update, Grant Offers by Email and Revoke Offers by Email. Its own module, without
+ * imports, so that the request runner (transport/paging.ts) can run an item's own request
+ * (`ownRequestOf`) without importing findOrCreate.ts.
+ *
+ * A person is the API (the credential's API root), the site and the email (trimmed, lower case).
+ * The lock is module-level: every execution of the node in this n8n process shares it, so items of
+ * one execution and overlapping executions (two webhook deliveries for one new lead) that name the
+ * same person take turns. Another process (a queue-mode worker) has its own; see README "Find or
+ * create" for what that leaves open.
  */
 
-/** The tail of each person's queue (key → promise that settles when the last holder releases). */
-const queues = new Map<string, Promise<void>>();
-/** The contact ID found or created for a person, while its queue is busy. */
-export const knownContacts = new Map<string, string>();
-/** The release of the queue place an item's request holds (by the item's routing context). */
-export const releases = new WeakMap<object, () => void>();
+/** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
+interface Person {
+	/** Settles when the last holder or waiter so far is done. */
+	tail: Promise<void>;
+	/** Holders and waiters: the entry is removed when the last of them is done. */
+	count: number;
+	/** Shared by the holders of one busy spell: the contact found or created (its ID). */
+	known: { contactId?: string };
+}
 
-/**
- * Waits for the person's earlier items, then holds the person's place until `release` (idempotent)
- * is called. The queue entry and the remembered contact are dropped when the last holder releases.
- */
-export async function acquire(key: string): Promise<() => void> {
-	const previous = queues.get(key) ?? Promise.resolve();
-	let open!: () => void;
-	const mine = new Promise<void>((resolve) => (open = resolve));
-	const tail = previous.then(() => mine);
-	queues.set(key, tail);
-	await previous;
-	let released = false;
-	return () => {
-		if (released) return;
-		released = true;
-		open();
-		if (queues.get(key) === tail) {
-			queues.delete(key);
-			knownContacts.delete(key);
-		}
-	};
+/** The people with a holder or waiters now (no entry for anyone else, so the map stays bounded). */
+const people = new Map<string, Person>();
+
+/** The key of a person: API root, site ID, email (trimmed, lower case). */
+export function personKey(apiRoot: string, siteId: string, email: string): string {
+	return [apiRoot, siteId, email.trim().toLowerCase()].join('\u0000');
 }
 
 /**
- * Releases the queue place an item's request holds, if any (called by the request runner when the
- * request is over, whatever its outcome). `context` may be the pagination context n8n derives from
- * the item's context (`Object.create`), so its prototype is looked at too.
+ * Runs `work` holding the person's lock: after every earlier holder or waiter for `key` is done,
+ * and before any later one starts. Takes and releases the lock here, whatever `work` does: its
+ * result or error is passed on, and the person's entry is removed when nobody holds or waits.
+ * `work` gets what the holders of one busy spell share (`known.contactId`: the contact an earlier
+ * holder found or created, so a later one need not look it up again).
  */
-export function releaseItem(context: object): void {
-	const own = releases.get(context) ?? releases.get(Object.getPrototypeOf(context) as object);
-	own?.();
+export async function withPerson<T>(key: string, work: (known: { contactId?: string }) => Promise<T>): Promise<T> {
+	const person = people.get(key) ?? { tail: Promise.resolve(), count: 0, known: {} };
+	people.set(key, person);
+	const previous = person.tail;
+	let done!: () => void;
+	const mine = new Promise<void>((resolve) => (done = resolve));
+	person.tail = previous.then(async () => await mine);
+	person.count++;
+	try {
+		await previous;
+		return await work(person.known);
+	} finally {
+		done();
+		person.count--;
+		if (person.count === 0 && people.get(key) === person) people.delete(key);
+	}
+}
+
+/** How many people have a holder or waiters now (0 when every lock was released). */
+export function peopleHeld(): number {
+	return people.size;
+}
+
+/** A request an item sends itself: given the way to send the routing's request, its result. */
+export type OwnRequest<T> = (send: () => Promise<T>) => Promise<T>;
+
+/** The items whose request is sent by an operation's own function (by the item's routing context). */
+const ownRequests = new WeakMap<object, OwnRequest<unknown>>();
+
+/** Registers the function that sends an item's request (a preSend calls it; `ownRequestOf` reads it). */
+export function sendOwnRequest<T>(context: object, request: OwnRequest<T>): void {
+	ownRequests.set(context, request as unknown as OwnRequest<unknown>);
+}
+
+/**
+ * The function that sends the item's request, if its operation registered one (Create or Update:
+ * the find, then the create or the update, under the person's lock). `context` may be the
+ * pagination context n8n derives from the item's context (`Object.create`), so its prototype is
+ * looked at too.
+ */
+export function ownRequestOf<T>(context: object): OwnRequest<T> | undefined {
+	const own = ownRequests.get(context) ?? ownRequests.get(Object.getPrototypeOf(context) as object);
+	return own as unknown as OwnRequest<T> | undefined;
 }

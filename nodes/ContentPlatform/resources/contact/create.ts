@@ -64,7 +64,7 @@ export function contactWriteFields(op: OperationContext): INodeProperties[] {
 		{
 			...emailField(
 				op,
-				op.endpoint.findOrCreate
+				op.endpoint.byEmail === 'findOrCreate'
 					? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
 					: "The contact's email address",
 			),

@@ -4,7 +4,7 @@ import type { ResourceSpec } from '../../shared/spec/types';
 
 /**
  * Contact (type `contacts`): list, get and update (seed spec), then create, delete, tags and offer
- * grants (supplement sections 1-2), and find or create by email (issue 24).
+ * grants (supplement sections 1-2), and the operations that find the contact by email.
  */
 export const contactSpec: ResourceSpec = {
 	value: 'contact',
@@ -74,14 +74,14 @@ export const contactSpec: ResourceSpec = {
 			destructive: "Makes the listed tags the contact's only tags: every other tag is removed from the contact.",
 		},
 		...offerGrants('contacts'),
-		// Find or create (issue 24, docs/operations.md): the contact is looked up by email first.
+		// Found by email (docs/operations.md "Find or create"): the contact is looked up by email first.
 		{
 			operation: 'upsert',
 			method: 'POST',
 			path: '/contacts',
 			purpose: 'Create a contact, or update the one with this email on the site',
 			query: {},
-			findOrCreate: true,
+			byEmail: 'findOrCreate',
 		},
 		{
 			operation: 'grantOffersByEmail',
@@ -90,7 +90,18 @@ export const contactSpec: ResourceSpec = {
 			purpose: 'Grant offers to the contact with this email on the site, created when new',
 			query: {},
 			relationship: { name: 'offers', type: 'offers', welcomeEmail: true },
-			findOrCreate: true,
+			byEmail: 'findOrCreate',
+		},
+		{
+			operation: 'revokeOffersByEmail',
+			method: 'DELETE',
+			path: '/contacts/{id}/relationships/offers',
+			purpose: 'Revoke offers from the contact with this email on the site (never creates one)',
+			query: {},
+			relationship: { name: 'offers', type: 'offers' },
+			destructive:
+				'Removes the access of the contact with this email to the listed offers (purchased or granted) and deactivates their product memberships.',
+			byEmail: 'find',
 		},
 	],
 };

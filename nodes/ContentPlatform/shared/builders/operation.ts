@@ -124,6 +124,11 @@ const OPERATION_WORDS: Record<
 		action: (noun) => `Grant offers to ${noun} by email`,
 		description: (noun) => `Give the ${noun} with this email access to offers, creating the ${noun} when new`,
 	},
+	revokeOffersByEmail: {
+		name: 'Revoke Offers by Email',
+		action: (noun) => `Revoke offers from ${noun} by email`,
+		description: (noun) => `Take offers away from the ${noun} with this email`,
+	},
 	getSample: {
 		name: 'Get Sample',
 		action: (noun) => `Get sample of ${noun} delivery`,
@@ -175,8 +180,8 @@ export function operationOption(
 		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
-	// Find or create: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
-	if (!endpoint.path.includes('{') || endpoint.findOrCreate) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
+	// Found by email: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
+	if (!endpoint.path.includes('{') || endpoint.byEmail) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
 	return {

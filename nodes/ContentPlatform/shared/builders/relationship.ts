@@ -182,8 +182,8 @@ export function offerGrantOperations(resourceValue: 'contact' | 'customer'): Ope
 	const resource = resourceByValue(resourceValue);
 	return (
 		resource.endpoints
-			// Grant Offers by Email (find or create) has its own file: it is not one of the four.
-			.filter((endpoint) => endpoint.relationship?.name === 'offers' && !endpoint.findOrCreate)
+			// Grant and Revoke Offers by Email have their own files: they are not among the four.
+			.filter((endpoint) => endpoint.relationship?.name === 'offers' && !endpoint.byEmail)
 			.map((endpoint) => relationshipOperation({ resource, endpoint }))
 	);
 }

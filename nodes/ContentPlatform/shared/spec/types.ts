@@ -22,7 +22,7 @@ export interface FilterSpec {
 /**
  * The n8n operations of the node: the seed spec's create / get / getAll / update / submit, then
  * the supplement's (sections 1-4), the hooks' sample and the version's health check (sections 5
- * and 9), and find or create (issue 24: `upsert`, `grantOffersByEmail`).
+ * and 9), and the contacts found by email (`upsert`, `grantOffersByEmail`, `revokeOffersByEmail`).
  */
 export type Operation =
 	| 'create'
@@ -45,6 +45,7 @@ export type Operation =
 	| 'cancelSubscription'
 	| 'upsert'
 	| 'grantOffersByEmail'
+	| 'revokeOffersByEmail'
 	| 'getSample'
 	| 'healthCheck';
 
@@ -97,10 +98,12 @@ export interface EndpointSpec {
 	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
 	destructive?: string;
 	/**
-	 * Find or create (docs/operations.md): the contact is looked up by email first, so the request
-	 * (and its path) is decided per item; `path` is where the operation's own request goes.
+	 * Contacts found by email (docs/operations.md "Find or create"): the contact is looked up by
+	 * email first, so the request (and its path) is decided per item; `path` is where the
+	 * operation's own request goes. `findOrCreate`: a contact is created when none has the email;
+	 * `find`: never (the item says `found: false`).
 	 */
-	findOrCreate?: true;
+	byEmail?: 'findOrCreate' | 'find';
 }
 
 /** One n8n resource: a JSON:API resource type and the endpoints that serve it. */

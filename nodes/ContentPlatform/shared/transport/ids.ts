@@ -82,7 +82,7 @@ export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const operation = context.getNodeParameter('operation') as string;
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
 	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (endpoint?.path.includes('{id}') && !endpoint.findOrCreate) {
+	if (endpoint?.path.includes('{id}') && !endpoint.byEmail) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
 	// The field that sends filter[site_id], in the editor's words (named when the API requires it).

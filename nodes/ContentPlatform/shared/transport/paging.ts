@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { headerValue, retryAfterMs, withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
-import { releaseItem } from '../personQueue';
+import { ownRequestOf } from '../personQueue';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
@@ -272,7 +272,8 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * again, one page at a time from then on; with k = 1 it fails the read as any other error.
  * With "On Error: Continue" the result is one error item paired with the input item, never a
  * partial list. Payouts get `page[number]` only and end on an empty page or when their document
- * says so. A find-or-create item's place in its person's queue is released when its request is over.
+ * says so. An item whose operation sends its request itself (Create or Update: find, then create or
+ * update, under the person's lock; `ownRequestOf`) is handed the way to send it.
  */
 export async function paginate(
 	this: IExecutePaginationFunctions,
@@ -280,11 +281,11 @@ export async function paginate(
 ): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('operation') !== 'getAll') {
 		try {
-			return await this.makeRoutingRequest(requestData);
+			const send = async () => await this.makeRoutingRequest(requestData);
+			const own = ownRequestOf<INodeExecutionData[]>(this);
+			return own ? await own(send) : await send();
 		} catch (error) {
 			throw await friendlyError(this, error, requestData.options);
-		} finally {
-			releaseItem(this);
 		}
 	}
 	const limit = requestData.maxResults ? Number(requestData.maxResults) : Number.POSITIVE_INFINITY;
