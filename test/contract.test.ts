@@ -62,11 +62,13 @@ const unlisted = (evaluation: Evaluation) =>
 		.map((f) => `${findingKey(f)}: ${f.message}`);
 
 describe('the sweep', () => {
-	test('runs every operation of the node (72) with every field, and every read (49) plain, without an error', () => {
+	test('runs every operation of the node (72) with every field, every read (49) plain, and every editor lookup, without an error', () => {
 		expect(ALL_OPERATIONS).toHaveLength(72);
 		expect(runs.filter((run) => run.fill === 'every')).toHaveLength(72);
 		// 49 reads, the hook sample once for each of its 6 events.
 		expect(runs.filter((run) => run.fill === 'plain')).toHaveLength(54);
+		// 20 list searches without and with a search text, 2 option lists, the custom-field mapping.
+		expect(runs.filter((run) => run.fill === 'editor')).toHaveLength(43);
 		expect(runs.filter((run) => run.error).map((run) => `${run.resource}.${run.operation}: ${run.error}`)).toEqual([]);
 		for (const run of runs) {
 			expect([`${run.resource}.${run.operation}`, run.requests.length > 0]).toEqual([

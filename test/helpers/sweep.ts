@@ -2,17 +2,21 @@
  * The field sweep: every operation of the action node run once through n8n's engine
  * (`runWith`: WorkflowExecute → declarative routing) against the sandbox, with every field the
  * operation shows filled (every filter, every include and sparse-fieldset value, a sort key
- * descending, one condition, the include filters, every write field and a custom field), so the
- * requests it records are every request the node can make, each with the sandbox's answer
- * (`RecordedRequest.answer`). Used by the contract test (test/contract.test.ts).
+ * descending, one condition, the include filters, every write field and a custom field), then
+ * every read plain and every editor lookup (list searches, option lists, the custom-field
+ * mapping), so the requests it records are every request the node can make, each with the
+ * sandbox's answer (`RecordedRequest.answer`). Used by the contract test (test/contract.test.ts).
  *
  * Values are chosen by field type and name (`valueOf`); IDs come from the sandbox's seed, and
  * the operations that change records for good get records of their own (`SweepIds`).
  */
-import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
 
 import type { RecordedRequest, Sandbox } from '../sandbox';
-import { NODE_PROPERTIES, collectionFields, propertiesOf, rl, runWith } from './fixtures';
+import { NODE_PROPERTIES, accessTokenCredentials, collectionFields, propertiesOf, rl, runWith } from './fixtures';
+import { loadOptionsContext } from './loadOptions';
 
 /** One operation of the action node: resource and operation values as n8n stores them. */
 export interface SweepOperation {
@@ -25,9 +29,10 @@ export interface SweepOperation {
 /**
  * How the sweep fills an operation's fields: `every` field it shows, or only what a `plain` read
  * needs (required fields, record locators, Limit), so lists come back full rather than filtered
- * down to nothing and answers carry every attribute.
+ * down to nothing and answers carry every attribute; `editor`: what the editor asks the node for
+ * (its list searches, option lists and custom-field mapping), which has no fields of its own.
  */
-export type SweepFill = 'every' | 'plain';
+export type SweepFill = 'every' | 'plain' | 'editor';
 
 /** What one operation of the sweep did. */
 export interface SweepRun extends SweepOperation {
@@ -208,7 +213,53 @@ export async function runSweep(sandbox: Sandbox, operations: SweepOperation[] = 
 	const ids = await sweepIds(sandbox);
 	const every = await runAll(sandbox, operations, ids, 'every');
 	const reads = operations.filter((op) => op.method === 'GET');
-	return [...every, ...(await runAll(sandbox, reads, ids, 'plain'))];
+	return [...every, ...(await runAll(sandbox, reads, ids, 'plain')), ...(await runEditor(sandbox))];
+}
+
+/**
+ * What the editor asks the node (n8n-core's LoadOptionsContext, as in the editor): every list
+ * search without and with a search text, every option list, and the custom-field mapping of
+ * Contact → Create on site 1. One {@link SweepRun} each (`resource` "editor", `operation` the method).
+ */
+async function runEditor(sandbox: Sandbox): Promise<SweepRun[]> {
+	const { methods } = new ContentPlatform();
+	type Lookup = (this: ILoadOptionsFunctions, filter?: string) => Promise<unknown>;
+	const calls: Array<[string, Lookup, string | undefined]> = [
+		...Object.entries(methods.listSearch as Record<string, Lookup>).flatMap(([name, fn]) => [
+			[name, fn, undefined] as [string, Lookup, undefined],
+			[name, fn, 'sweep'] as [string, Lookup, string],
+		]),
+		...Object.entries(methods.loadOptions as Record<string, Lookup>).map(
+			([name, fn]) => [name, fn, undefined] as [string, Lookup, undefined],
+		),
+		['customFields', methods.resourceMapping!.customFields as Lookup, undefined],
+	];
+	const parameters: INodeParameters = { resource: 'contact', operation: 'create', siteId: rl('1') };
+	const runs: SweepRun[] = [];
+	for (const [name, fn, filter] of calls) {
+		sandbox.clearRequests();
+		const context = loadOptionsContext({ parameters, credentials: accessTokenCredentials(sandbox) });
+		let error: string | undefined;
+		let items = 0;
+		try {
+			const result = await fn.call(context, filter);
+			const list = Array.isArray(result) ? result : ((result as { results?: unknown[]; fields?: unknown[] }) ?? {});
+			items = Array.isArray(list) ? list.length : (list.results ?? list.fields ?? []).length;
+		} catch (thrown) {
+			error = (thrown as Error).message;
+		}
+		runs.push({
+			resource: 'editor',
+			operation: name,
+			method: 'GET',
+			fill: 'editor',
+			parameters: filter === undefined ? {} : { filter },
+			requests: [...sandbox.requests],
+			error,
+			items,
+		});
+	}
+	return runs;
 }
 
 async function runAll(
