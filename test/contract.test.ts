@@ -4,7 +4,8 @@
  * every request the node can make and every sandbox answer (docs/contract.md).
  *
  * The field sweep (test/helpers/sweep.ts) runs all operations of the action node through n8n's
- * engine against the sandbox, every field filled, then every read once more plain. Each request
+ * engine against the sandbox, every field filled, then every read once more plain, the editor's
+ * lookups and both triggers' requests for every event. Each request
  * (method, path, query by literal names, headers, body) is validated against the document's
  * operation for its method and path template, each answer against the document's response for
  * its status (test/contract/openapi.ts, openapi-backend's router and validator). Every documented
@@ -62,13 +63,15 @@ const unlisted = (evaluation: Evaluation) =>
 		.map((f) => `${findingKey(f)}: ${f.message}`);
 
 describe('the sweep', () => {
-	test('runs every operation of the node (72) with every field, every read (49) plain, and every editor lookup, without an error', () => {
+	test('runs every operation of the node (72) with every field, every read (49) plain, every editor lookup and every trigger event, without an error', () => {
 		expect(ALL_OPERATIONS).toHaveLength(72);
 		expect(runs.filter((run) => run.fill === 'every')).toHaveLength(72);
 		// 49 reads, the hook sample once for each of its 6 events.
 		expect(runs.filter((run) => run.fill === 'plain')).toHaveLength(54);
 		// 20 list searches without and with a search text, 2 option lists, the custom-field mapping.
 		expect(runs.filter((run) => run.fill === 'editor')).toHaveLength(43);
+		// The polling trigger's 7 events, the webhook trigger's 6.
+		expect(runs.filter((run) => run.fill === 'trigger')).toHaveLength(13);
 		expect(runs.filter((run) => run.error).map((run) => `${run.resource}.${run.operation}: ${run.error}`)).toEqual([]);
 		for (const run of runs) {
 			expect([`${run.resource}.${run.operation}`, run.requests.length > 0]).toEqual([

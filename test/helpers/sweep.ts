@@ -13,10 +13,14 @@
 import type { ILoadOptionsFunctions, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
+import { ContentPlatformTrigger } from '../../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
+import { ContentPlatformWebhookTrigger } from '../../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
+import { TriggerRunner } from '../trigger/pollHarness';
 
 import type { RecordedRequest, Sandbox } from '../sandbox';
 import { NODE_PROPERTIES, accessTokenCredentials, collectionFields, propertiesOf, rl, runWith } from './fixtures';
 import { loadOptionsContext } from './loadOptions';
+import { WebhookRunner } from './webhookHarness';
 
 /** One operation of the action node: resource and operation values as n8n stores them. */
 export interface SweepOperation {
@@ -30,9 +34,10 @@ export interface SweepOperation {
  * How the sweep fills an operation's fields: `every` field it shows, or only what a `plain` read
  * needs (required fields, record locators, Limit), so lists come back full rather than filtered
  * down to nothing and answers carry every attribute; `editor`: what the editor asks the node for
- * (its list searches, option lists and custom-field mapping), which has no fields of its own.
+ * (its list searches, option lists and custom-field mapping), which has no fields of its own;
+ * `trigger`: the two trigger nodes (polls of every event, hook registration of every event).
  */
-export type SweepFill = 'every' | 'plain' | 'editor';
+export type SweepFill = 'every' | 'plain' | 'editor' | 'trigger';
 
 /** What one operation of the sweep did. */
 export interface SweepRun extends SweepOperation {
@@ -213,7 +218,60 @@ export async function runSweep(sandbox: Sandbox, operations: SweepOperation[] = 
 	const ids = await sweepIds(sandbox);
 	const every = await runAll(sandbox, operations, ids, 'every');
 	const reads = operations.filter((op) => op.method === 'GET');
-	return [...every, ...(await runAll(sandbox, reads, ids, 'plain')), ...(await runEditor(sandbox))];
+	return [
+		...every,
+		...(await runAll(sandbox, reads, ids, 'plain')),
+		...(await runEditor(sandbox)),
+		...(await runTriggers(sandbox)),
+	];
+}
+
+/** The options of a trigger's `event` field. */
+const eventsOf = (properties: INodeProperties[]) => staticOptions(properties.find((p) => p.name === 'event')!);
+
+/**
+ * The trigger nodes' requests: for every event of the polling trigger a "Fetch Test Event"
+ * (manual poll) with every filter of the event filled, then two polls of an active workflow
+ * without filters (baseline, then the next read); for every event of the webhook trigger an
+ * activation (find or register the hook, with a resource ID) and a deactivation (delete it).
+ * One {@link SweepRun} per node and event (`resource` the node, `operation` the event).
+ */
+async function runTriggers(sandbox: Sandbox): Promise<SweepRun[]> {
+	const runs: SweepRun[] = [];
+	const credentials = accessTokenCredentials(sandbox);
+	const record = (resource: string, event: unknown, parameters: INodeParameters, error?: Error) =>
+		runs.push({
+			resource,
+			operation: String(event),
+			method: 'GET',
+			fill: 'trigger',
+			parameters,
+			requests: [...sandbox.requests],
+			error: error?.message,
+			items: 0,
+		});
+	const polling = new ContentPlatformTrigger().description.properties;
+	for (const event of eventsOf(polling)) {
+		sandbox.clearRequests();
+		const filters = polling
+			.filter((p) => p.type === 'collection' && (p.displayOptions?.show?.event as unknown[])?.includes(event))
+			.map((p) => valueOf(p, 'trigger', { locators: {} }))[0];
+		const parameters = { event, ...(filters ? { filters } : {}) } as INodeParameters;
+		const manual = await new TriggerRunner(parameters, credentials).poll('manual');
+		const active = new TriggerRunner({ event } as INodeParameters, credentials);
+		const baseline = await active.poll();
+		const next = await active.poll();
+		record('pollingTrigger', event, parameters, manual.error ?? baseline.error ?? next.error);
+	}
+	for (const event of eventsOf(new ContentPlatformWebhookTrigger().description.properties)) {
+		sandbox.clearRequests();
+		const parameters = { event, siteId: '1', options: { resourceId: 1 } } as INodeParameters;
+		const runner = new WebhookRunner(parameters, credentials);
+		const activated = await runner.activate();
+		const deactivated = await runner.deactivate();
+		record('webhookTrigger', event, parameters, activated.error ?? deactivated.error);
+	}
+	return runs;
 }
 
 /**
