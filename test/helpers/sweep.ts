@@ -3,9 +3,10 @@
  * (`runWith`: WorkflowExecute → declarative routing) against the sandbox, with every field the
  * operation shows filled (every filter, every include and sparse-fieldset value, a sort key
  * descending, one condition, the include filters, every write field and a custom field), then
- * every read plain and every editor lookup (list searches, option lists, the custom-field
- * mapping), so the requests it records are every request the node can make, each with the
- * sandbox's answer (`RecordedRequest.answer`). Used by the contract test (test/contract.test.ts).
+ * every read plain, every editor lookup (list searches, option lists, the custom-field mapping)
+ * and both triggers for every event, so the requests it records are every request the package's
+ * nodes can make, each with the sandbox's answer (`RecordedRequest.answer`). Used by the contract
+ * test (test/contract.test.ts).
  *
  * Values are chosen by field type and name (`valueOf`); IDs come from the sandbox's seed, and
  * the operations that change records for good get records of their own (`SweepIds`).
@@ -15,9 +16,9 @@ import type { ILoadOptionsFunctions, INodeParameters, INodeProperties, INodeProp
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
 import { ContentPlatformTrigger } from '../../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
 import { ContentPlatformWebhookTrigger } from '../../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
-import { TriggerRunner } from '../trigger/pollHarness';
 
 import type { RecordedRequest, Sandbox } from '../sandbox';
+import { TriggerRunner } from '../trigger/pollHarness';
 import { NODE_PROPERTIES, accessTokenCredentials, collectionFields, propertiesOf, rl, runWith } from './fixtures';
 import { loadOptionsContext } from './loadOptions';
 import { WebhookRunner } from './webhookHarness';
