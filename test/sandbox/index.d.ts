@@ -38,6 +38,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** Status answered (0 while pending, or when the socket was destroyed by a fault). */
 	status: number;
+	/** The answer as sent: its Content-Type and body text (unset while pending or when the socket was destroyed). */
+	answer?: { contentType: string; text: string };
 }
 
 export interface ResourceIdentifier {

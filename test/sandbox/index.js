@@ -976,6 +976,7 @@ function send(res, recorded, { status, body, headers = {}, contentType = JSON_AP
 	recorded.status = status;
 	const payload = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 	const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : contentType;
+	recorded.answer = { contentType: type, text: payload };
 	res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(payload), ...headers });
 	res.end(payload);
 }
