@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test: packs the built package (node:fs, node:path, npm through scripts/package-files.js) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test: packs the built package (node:fs, node:path, __dirname, npm through scripts/package-files.js) */
 /**
  * The published tarball holds what n8n reads and nothing else: the `.js` files reachable from
  * package.json's `n8n` block by `require()`, the nodes' codex files, the icons the nodes and
