@@ -19,8 +19,9 @@
  *      credential, adding the node). Checked: 5 contacts come out. Its seconds are the CLI's (each
  *      command boots n8n), printed apart and not added to the commands' total.
  *
- * Usage: `node scripts/quickstart-time.js [--repo <url or path>] [--keep]` (needs git, npm and the
- * registry; `--keep` leaves the temporary folder). Exits 1 if a step fails or the workflow does not
+ * Usage: `node scripts/quickstart-time.js [--repo <url or path>] [--n8n 1.x] [--keep]` (needs git, npm
+ * and the registry; `--n8n 1.x` restarts and runs n8n 1.123.81 instead of 2.41.1; `--keep` leaves the
+ * temporary folder). Exits 1 if a step fails or the workflow does not
  * return 5 contacts.
  */
 const fs = require('node:fs');
@@ -58,6 +59,7 @@ function command(name, cmd, args, cwd, env = {}) {
 async function main() {
 	const repo = option('repo', ROOT);
 	const keep = process.argv.includes('--keep');
+	const runtime = option('n8n', undefined);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quickstart-'));
 	const clone = path.join(tmp, 'n8n-nodes-content-platform');
 	const npmEnv = { npm_config_cache: path.join(tmp, 'npm-cache') }; // empty: a new machine's cache
@@ -79,7 +81,7 @@ async function main() {
 		const tgz = path.join(clone, JSON.parse(packed)[0].filename);
 
 		sandbox = await createSandbox({ port: 0, token: 'quickstart-token' });
-		n8n = await N8nInstance.create({ name: 'quickstart', userFolder: path.join(tmp, 'user') });
+		n8n = await N8nInstance.create({ name: 'quickstart', userFolder: path.join(tmp, 'user'), runtime });
 		const nodesDir = path.join(n8n.n8nFolder, 'nodes');
 		fs.mkdirSync(nodesDir, { recursive: true });
 		command(
