@@ -75,10 +75,11 @@ function iconFiles(icon, file) {
 }
 
 /**
- * The files of `root` that n8n reads, relative to `root`, sorted: `{ modules, codex, icons, all }`
- * (`all` = the three together). `modules`: the `n8n` block's files and every module they reach by
- * relative `require()`; `codex`: the nodes' `.node.json` files that exist; `icons`: the files the
- * node descriptions' and credentials' `icon` name (loaded from the built classes). Throws when a
+ * The files of `root` that n8n reads, relative to `root`, sorted: `{ modules, codex, icons, all,
+ * bareRequires }` (`all` = the first three together). `modules`: the `n8n` block's files and every
+ * module they reach by relative `require()`; `codex`: the nodes' `.node.json` files that exist;
+ * `icons`: the files the node descriptions' and credentials' `icon` name (loaded from the built
+ * classes); `bareRequires`: the package names those modules require (`n8n-workflow`). Throws when a
  * listed file, a required module or a named icon is missing.
  */
 function n8nReads(root = ROOT) {
