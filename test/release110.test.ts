@@ -192,7 +192,9 @@ describe("transactions' purchases", () => {
 		const include = propertiesOf('transaction', 'get').find((p) => p.name === 'include')!;
 		const options = include.options as INodePropertyOptions[];
 		expect(options.map((o) => o.value)).toEqual(['customer', 'offer', 'purchases']);
-		expect(options.find((o) => o.value === 'offer')!.description).toMatch(/^Deprecated by the API \(1\.1\.0\).*Purchases/);
+		expect(options.find((o) => o.value === 'offer')!.description).toMatch(
+			/^Deprecated by the API \(1\.1\.0\).*Purchases/,
+		);
 	});
 });
 
@@ -209,7 +211,10 @@ describe('New Transaction (polling trigger) with Include Purchases', () => {
 	});
 
 	test('a bundled transaction: one item with its three purchases; one read-back request (include=purchases)', async () => {
-		const trigger = new TriggerRunner({ event: 'newTransaction', includePurchases: true }, accessTokenCredentials(sandbox));
+		const trigger = new TriggerRunner(
+			{ event: 'newTransaction', includePurchases: true },
+			accessTokenCredentials(sandbox),
+		);
 		expect((await trigger.poll()).items).toBeNull();
 		const { transaction, purchases } = sandbox.insertBundledTransaction({ customerId: '6', offerIds: ['2', '4', '6'] });
 		sandbox.clearRequests();
@@ -234,7 +239,9 @@ describe('New Transaction (polling trigger) with Include Purchases', () => {
 		const { transaction, purchases } = sandbox.insertBundledTransaction({ customerId: '6', offerIds: ['2', '4', '6'] });
 		sandbox.clearRequests();
 		const polled = await trigger.poll();
-		expect(polled.items).toEqual([expect.objectContaining({ id: transaction.id, purchases_ids: purchases.map((p) => p.id) })]);
+		expect(polled.items).toEqual([
+			expect.objectContaining({ id: transaction.id, purchases_ids: purchases.map((p) => p.id) }),
+		]);
 		expect(polled.items![0].purchases).toBeUndefined();
 		expect(sandbox.requests.filter((r) => r.path !== '/v1/transactions')).toEqual([]);
 	});
@@ -253,7 +260,10 @@ describe('New Transaction (polling trigger) with Include Purchases', () => {
 	});
 
 	test('a failing read-back fails the poll, emits nothing and keeps the position: the next poll emits the transaction', async () => {
-		const trigger = new TriggerRunner({ event: 'newTransaction', includePurchases: true }, accessTokenCredentials(sandbox));
+		const trigger = new TriggerRunner(
+			{ event: 'newTransaction', includePurchases: true },
+			accessTokenCredentials(sandbox),
+		);
 		await trigger.poll();
 		const { transaction } = sandbox.insertBundledTransaction({ customerId: '6', offerIds: ['2', '4', '6'] });
 		sandbox.failNext({ status: 500, match: (request) => request.path === `/v1/transactions/${transaction.id}` });

@@ -657,8 +657,7 @@ function routes(h) {
 				a.deactivated_at = null;
 				a.deactivation_reason = null;
 			} else {
-				if (!PLAN_PAYMENT_TYPES.includes(a.payment_type))
-					throw apiError(422, 'Purchase has no subscription to cancel');
+				if (!PLAN_PAYMENT_TYPES.includes(a.payment_type)) throw apiError(422, 'Purchase has no subscription to cancel');
 				if (purchase.subscriptionCanceled) throw apiError(422, 'Subscription is already canceled');
 				purchase.subscriptionCanceled = true;
 				if (a.deactivated_at === null) {
