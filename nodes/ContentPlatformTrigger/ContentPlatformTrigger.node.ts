@@ -1,6 +1,7 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
+	type NodeApiError,
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -139,8 +140,8 @@ export class ContentPlatformTrigger implements INodeType {
 					);
 				} catch (error) {
 					// Gone since the list was read: emitted as the list showed it (its related IDs only).
-					if ((error as { httpCode?: string }).httpCode === '404') continue;
-					throw error;
+					if ((error as NodeApiError).httpCode === '404') continue;
+					throw error as NodeApiError;
 				}
 				if (isResourceObject(document.data) && String(document.data.id) === record.id) {
 					byId.set(record.id, document.data);
