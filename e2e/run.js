@@ -13,6 +13,8 @@
  *   inserted after activation is emitted exactly once, nothing of the history; the OAuth2 trigger's
  *   token expired before that poll, so it renews it (exactly 1 token request) and still emits.
  * - the webhook trigger (e2e/webhook.js): hooks registered and deleted, deliveries executed.
+ * - a bundled transaction (e2e/bundled.js): one item with its purchases through New Transaction
+ *   and through Payment Succeeded (Include Purchases).
  * - the example workflows (e2e/examples.js): each manual and webhook example run, its items and
  *   effects checked; the two polling trigger examples are the trigger checks above.
  * - the credentials' Test (POST /rest/credentials/test) on a single-site and a multi-site account
@@ -30,6 +32,7 @@ const { startStack, API_CREDENTIAL } = require('./lib/stack');
 const { chainWorkflow } = require('./lib/chain');
 const { listRuntimes, runtimeSpec } = require('./lib/runtime');
 const webhook = require('./webhook');
+const bundled = require('./bundled');
 const cancel = require('./cancel');
 const agent = require('./agent');
 const { credentialTestChecks } = require('./credential-test');
@@ -285,6 +288,7 @@ async function main(runtime) {
 				},
 			]),
 			...webhook.workflows(),
+			...bundled.workflows(),
 			...cancel.workflows(),
 		]);
 		n8n.importWorkflows(triggerAdversityWorkflows(API_CREDENTIAL));
@@ -443,6 +447,9 @@ async function main(runtime) {
 
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });
+
+		// A bundled transaction (API 1.1.0) through New Transaction and Payment Succeeded (e2e/bundled.js).
+		await bundled.checks({ sandbox, n8n, check });
 
 		await require('./examples').checks({ sandbox, n8n, check });
 

@@ -63,9 +63,9 @@ const unlisted = (evaluation: Evaluation) =>
 		.map((f) => `${findingKey(f)}: ${f.message}`);
 
 describe('the sweep', () => {
-	test('runs every operation of the node (72) with every field, every read (49) plain, every editor lookup and every trigger event, without an error', () => {
-		expect(ALL_OPERATIONS).toHaveLength(72);
-		expect(runs.filter((run) => run.fill === 'every')).toHaveLength(72);
+	test('runs every operation of the node (73) with every field, every read (49) plain, every editor lookup and every trigger event, without an error', () => {
+		expect(ALL_OPERATIONS).toHaveLength(73);
+		expect(runs.filter((run) => run.fill === 'every')).toHaveLength(73);
 		// 49 reads, the hook sample once for each of its 6 events.
 		expect(runs.filter((run) => run.fill === 'plain')).toHaveLength(54);
 		// 20 list searches without and with a search text, 2 option lists, the custom-field mapping.

@@ -14,6 +14,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { paginate } from '../nodes/ContentPlatform/shared/transport';
 import {
+	PERSON_FILTERS_1_1_0,
+	PERSON_FILTERS_ADDED_1_1_0,
+	PERSON_FILTERS_REMOVED_1_1_0,
 	SHARED_FILTERS,
 	SPEC_ENDPOINTS,
 	SPEC_SUMMARY,
@@ -121,7 +124,18 @@ describe.each(SPEC_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))(
 	});
 });
 
-test('contacts and customers share ONE filter list: the 70 names of the spec table', () => {
+test('release 1.1.0 (supplement section 10): four ownership filters added, is_suppressed removed', () => {
+	expect(PERSON_FILTERS_ADDED_1_1_0).toEqual([
+		'has_product_id',
+		'has_active_product_id',
+		'has_no_product_id',
+		'previously_owned_product_id',
+	]);
+	expect(PERSON_FILTERS_REMOVED_1_1_0).toEqual(['is_suppressed']);
+	expect(PERSON_FILTERS_1_1_0).toHaveLength(73);
+});
+
+test('contacts and customers share ONE filter list: the 73 names of release 1.1.0 (the spec table, less is_suppressed, plus 4)', () => {
 	const filterNames = (method: string, path: string) => {
 		const { resource, operation } = nodeOperationFor(method, path)!;
 		return collectionFields(propertiesOf(resource, operation).find((p) => p.name === 'filters'))
@@ -129,7 +143,7 @@ test('contacts and customers share ONE filter list: the 70 names of the spec tab
 			.sort();
 	};
 	const contacts = filterNames('GET', '/v1/contacts');
-	expect(contacts).toEqual([...SHARED_FILTERS].sort());
+	expect(contacts).toEqual([...PERSON_FILTERS_1_1_0].sort());
 	expect(filterNames('GET', '/v1/customers')).toEqual(contacts);
 });
 
@@ -160,11 +174,11 @@ test('every query parameter of the spec is covered (counts)', () => {
 	});
 	const listed = SPEC_ENDPOINTS.flatMap((e) => [...e.params].map((p) => `${e.method} ${e.path} ${p}`));
 	expect(covered).toEqual(listed);
-	// Per endpoint as the spec lists them: 74 for each of the two person lists (70 shared filters,
-	// sort, fields, page[number], page[size]), 57 for the other 18 endpoints.
-	expect(listed).toHaveLength(205);
-	// 70 shared filters, 17 other filters, 8 sparse fieldsets, include, sort, page[number], page[size].
-	expect(new Set(SPEC_ENDPOINTS.flatMap((e) => [...e.params])).size).toBe(99);
+	// Per endpoint as the spec lists them: 77 for each of the two person lists (73 filters of release
+	// 1.1.0, sort, fields, page[number], page[size]), 57 for the other 18 endpoints.
+	expect(listed).toHaveLength(211);
+	// 73 person filters, 17 other filters, 8 sparse fieldsets, include, sort, page[number], page[size].
+	expect(new Set(SPEC_ENDPOINTS.flatMap((e) => [...e.params])).size).toBe(102);
 	// Sort keys the spec names (3 + 5 + 3 + 3 + 3 + "such as title") and include names it names
 	// (contacts 3, courses 3, orders 3, order items 1, transactions 2, forms 4, form submissions 2).
 	expect(SPEC_ENDPOINTS.flatMap((e) => e.sortKeys)).toHaveLength(18);

@@ -434,8 +434,10 @@ describe('Contact → Create / Delete', () => {
 				.data as { id: string }
 		).id;
 		const { message } = await failing({ resource: 'contact', operation: 'delete', contactId: rl(contactId) });
+		// Release 1.1.0's reason, then the API's own words (release110.test.ts: the whole way out).
+		expect(message).toMatch(/^The API refuses to delete this contact: .*Purchase → Cancel Subscription/);
 		expect(message).toMatch(
-			/^Invalid fields: Unprocessable Entity: Contact has 1 active subscription\(s\) paid through the platform/,
+			/ — Unprocessable Entity: Contact has active Kajabi Payments subscriptions or payment plans \(1\)/,
 		);
 		expect(sandbox.find('contacts', contactId)).toBeDefined();
 	});

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import {
 	apiRequest,
 	apiRoot,
@@ -124,16 +124,23 @@ export async function deleteHook(context: RequestContext, id: string): Promise<b
 }
 
 /**
- * Reads one record back by type and ID (`GET /v1/<type>/{id}`), for "Confirm With API".
- * @returns the resource object, or undefined when the API answers 404; other errors throw.
+ * Reads one record back by type and ID (`GET /v1/<type>/{id}`, with `?include=<include>` when
+ * given), for "Confirm With API" and Payment Succeeded's "Include Purchases".
+ * @returns the resource object and the document's `included` records (empty without include), or
+ *   undefined when the API answers 404; other errors throw.
  */
 export async function fetchRecord(
 	context: RequestContext,
 	type: string,
 	id: string,
-): Promise<ResourceObject | undefined> {
-	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}`);
+	include?: string,
+): Promise<{ record: ResourceObject; included: ResourceObject[] } | undefined> {
+	const query = include ? `?include=${encodeURIComponent(include)}` : '';
+	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}${query}`);
 	if (response.statusCode === 404) return undefined;
 	const document = checkedDocument(context, response, { resourceName: type, id });
-	return document.data as ResourceObject;
+	return {
+		record: document.data as ResourceObject,
+		included: (document.included ?? []).filter(isResourceObject),
+	};
 }

@@ -177,6 +177,28 @@ export const SHARED_FILTERS: string[] = [...section('### Shared filters').matchA
 	.map((name) => name.trim())
 	.filter((name) => name !== '' && name !== 'Names');
 
+/**
+ * Release 1.1.0 of the API (spec/platform-api-supplement.md section 10; the OpenAPI document wins
+ * over the seed text): the contacts and customers filters it added (the product-ownership bullet)
+ * and removed (the "Removed:" bullet), read from the supplement's own words.
+ */
+const SECTION_10 = readFileSync(join(__dirname, '..', '..', 'spec', 'platform-api-supplement.md'), 'utf8').split(
+	'\n## 10.',
+)[1];
+function section10Filters(bullet: RegExp): string[] {
+	const text = SECTION_10.split('\n- ').find((b) => bullet.test(b));
+	if (!text) throw new Error(`Supplement section 10: no bullet ${String(bullet)}`);
+	return [...text.matchAll(/`filter\[([a-z_]+)\]`/g)].map((m) => m[1]);
+}
+export const PERSON_FILTERS_ADDED_1_1_0 = section10Filters(/product-ownership filters/);
+export const PERSON_FILTERS_REMOVED_1_1_0 = section10Filters(/^\*\*Removed:/);
+
+/** The contacts and customers filters of release 1.1.0: the seed table's, less the removed, plus the added. */
+export const PERSON_FILTERS_1_1_0: string[] = [
+	...SHARED_FILTERS.filter((name) => !PERSON_FILTERS_REMOVED_1_1_0.includes(name)),
+	...PERSON_FILTERS_ADDED_1_1_0,
+];
+
 /** The spec's endpoint summary table: method and path of the 20 endpoints. */
 export const SPEC_SUMMARY = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map(
 	(m) => ({
@@ -207,7 +229,10 @@ function typesOf(queryText: string): Record<string, SpecParamType> {
 	return types;
 }
 
-/** Every endpoint of the summary table with the query parameters its own section lists. */
+/**
+ * Every endpoint of the summary table with the query parameters its own section lists (the
+ * contacts and customers filters as release 1.1.0 has them: `PERSON_FILTERS_1_1_0`).
+ */
 export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }) => {
 	const text = section(`### ${method} ${path}\n`);
 	const queryText = text
@@ -220,7 +245,7 @@ export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }
 		),
 	);
 	if (/shared filter table|same filters as contacts/.test(queryText)) {
-		for (const name of SHARED_FILTERS) params.add(`filter[${name}]`);
+		for (const name of PERSON_FILTERS_1_1_0) params.add(`filter[${name}]`);
 	}
 	return {
 		method,

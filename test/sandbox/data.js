@@ -13,6 +13,7 @@ const SEED_REFERENCE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const supplement = require('./supplement');
 const section9 = require('./section9');
+const release110 = require('./release110');
 
 // ---------------------------------------------------------------------------
 // Deterministic helpers
@@ -660,6 +661,7 @@ const TYPES = {
 };
 supplement.extendTypes(TYPES, { one, many });
 section9.extendTypes(TYPES, { one, many });
+release110.extendTypes(TYPES, { one, many });
 
 // ---------------------------------------------------------------------------
 // Store
@@ -758,6 +760,7 @@ function createDatabase(options = {}) {
 		seedDatabase(db);
 		supplement.seed(db);
 		section9.seed(db);
+		release110.seed(db);
 	}
 	return db;
 }

@@ -266,6 +266,14 @@ export interface Sandbox {
 	 * first, and `twin@example.com`; section9.js); returns them, oldest first.
 	 */
 	insertCaseTwins(email?: string): ResourceRecord[];
+	/**
+	 * A bundled transaction (release 1.1.0; release110.js): a purchase per offer for the customer,
+	 * and one transaction with `offer: null` whose `purchases` name them (amount: their sum).
+	 */
+	insertBundledTransaction(options: { customerId: string; offerIds: string[]; created_at?: string }): {
+		transaction: ResourceRecord;
+		purchases: ResourceRecord[];
+	};
 	/** Hooks registered through POST /v1/hooks (live). */
 	hooks: RegisteredHook[];
 	/** Every delivery made by `deliver`, in order. */

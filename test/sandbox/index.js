@@ -12,6 +12,7 @@ const { createHooks } = require('./hooks');
 const adversity = require('./adversity');
 const supplement = require('./supplement');
 const section9 = require('./section9');
+const release110 = require('./release110');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -443,6 +444,8 @@ const PERSON_FILTERS = {
 	net_revenue_equal_to: (v, p, ctx) => (r) => netRevenue(r, ctx) === Number(v),
 	net_revenue_greater_than: (v, p, ctx) => (r) => netRevenue(r, ctx) > Number(v),
 	net_revenue_less_than: (v, p, ctx) => (r) => netRevenue(r, ctx) < Number(v),
+	// Release 1.1.0: product ownership, read from the person's customer (release110.js).
+	...release110.personFilters((r, ctx) => person(r, ctx).customer),
 };
 for (const attr of [
 	'name',
@@ -457,7 +460,10 @@ for (const attr of [
 ]) {
 	PERSON_FILTERS[`${attr}_contains`] = (v, p, ctx) => (r) => contains(personAttribute(r, attr, ctx), v);
 }
-/** Shared filters of the spec that are accepted but have no effect on sandbox data. */
+/**
+ * Shared filters of the spec that are accepted but have no effect on sandbox data
+ * (`is_suppressed` is not among them: release 1.1.0 removed it, so it is refused as unknown).
+ */
 const IGNORED_PERSON_FILTERS = `joined_in_last active_in_last inactive_in_last is_hidden mobile_phone_number_contains
 	subscribed_in_last unsubscribed_in_last never_subscribed manually_unsubscribed_in_last opted_out_in_last used_coupon_code
 	submitted_form_id no_submitted_form_id registered_event_id not_registered_event_id completed_assessment_id
@@ -467,7 +473,7 @@ const IGNORED_PERSON_FILTERS = `joined_in_last active_in_last inactive_in_last i
 	no_dropped_email_broadcast_id opened_email_in_last not_opened_email_in_last delivered_email_in_last
 	not_delivered_email_in_last clicked_email_in_last not_clicked_email_in_last is_hard_bouncing bounced_in_last
 	complained_in_last healthy_contacts_with_open_data passive_contacts_with_open_data unengaged_contacts_with_open_data
-	inactive_contacts_with_open_data subscribed_newsletter_id unsubscribed_newsletter_id is_suppressed
+	inactive_contacts_with_open_data subscribed_newsletter_id unsubscribed_newsletter_id
 	subscribed_email_sequence_id not_subscribed_email_sequence_id`.split(/\s+/);
 for (const name of IGNORED_PERSON_FILTERS) PERSON_FILTERS[name] = () => null;
 
@@ -1202,6 +1208,7 @@ async function createSandbox(options = {}) {
 		},
 	};
 	supplement.attach(state, sandbox);
+	release110.attach(db, sandbox);
 	sandbox.insertCaseTwins = (email) => section9.insertCaseTwins(db, email);
 	return sandbox;
 }

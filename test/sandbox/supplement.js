@@ -11,6 +11,12 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Purchase payment types paid over time through the platform: a subscription, a payment plan
+ * (`multipay`). A contact with an active one cannot be deleted; Cancel Subscription ends either.
+ */
+const PLAN_PAYMENT_TYPES = ['subscription', 'multipay'];
+
 // ---------------------------------------------------------------------------
 // Data: types and seed
 // ---------------------------------------------------------------------------
@@ -613,14 +619,15 @@ function routes(h) {
 			(p) =>
 				customerId &&
 				h.relId(p, 'customer', ctx) === customerId &&
-				p.attributes.payment_type === 'subscription' &&
+				PLAN_PAYMENT_TYPES.includes(p.attributes.payment_type) &&
 				p.attributes.deactivated_at === null &&
 				!p.subscriptionCanceled,
 		);
+		// Release 1.1.0 (DELETE /v1/contacts/{id}, 422): "contact has active Kajabi Payments subscriptions".
 		if (active.length)
 			throw apiError(
 				422,
-				`Contact has ${active.length} active subscription(s) paid through the platform: cancel them first`,
+				`Contact has active Kajabi Payments subscriptions or payment plans (${active.length}): cancel them first`,
 			);
 		const list = ctx.db.store.contacts;
 		list.splice(list.indexOf(contact), 1);
@@ -651,7 +658,7 @@ function routes(h) {
 				a.deactivated_at = null;
 				a.deactivation_reason = null;
 			} else {
-				if (a.payment_type !== 'subscription') throw apiError(422, 'Purchase has no subscription to cancel');
+				if (!PLAN_PAYMENT_TYPES.includes(a.payment_type)) throw apiError(422, 'Purchase has no subscription to cancel');
 				if (purchase.subscriptionCanceled) throw apiError(422, 'Subscription is already canceled');
 				purchase.subscriptionCanceled = true;
 				if (a.deactivated_at === null) {

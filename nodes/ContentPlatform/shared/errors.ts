@@ -26,6 +26,8 @@ export interface ErrorSubject {
 	 * named when the API says the site filter is required (accounts with several sites).
 	 */
 	siteField?: string;
+	/** What a 422 of this request means and what to do (the endpoint's `refusal`), instead of "Invalid fields". */
+	refusal?: string;
 }
 
 /** Whether the API's errors say that `filter[site_id]` is missing (the multi-site rule). */
@@ -187,7 +189,7 @@ export function apiAnswerOf(error: unknown): { status: number; errors: JsonApiEr
  * Builds the NodeApiError for an HTTP error answer.
  *
  * Message by status: 401 → check the credential; 403 → missing permission; 404 → no <resource>
- * with ID …; 422 → the invalid fields; 429 → rate limited (with Retry-After when sent);
+ * with ID …; 422 → the endpoint's refusal (`subject.refusal`) when it has one, else the invalid fields; 429 → rate limited (with Retry-After when sent);
  * other statuses → the first JSON:API error, else the status and the first part of the body.
  * The description holds every JSON:API error (title, detail, source pointer).
  * Never includes request headers, so the token cannot leak.
@@ -216,7 +218,9 @@ export function apiErrorFromResponse(
 					: `Not found${first ? ` — ${first}` : ''}`;
 			break;
 		case 422:
-			message = `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
+			message = subject.refusal
+				? `${subject.refusal}${first ? ` — ${first}` : ''}`
+				: `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
 			break;
 		case 429: {
 			const retryAfter = retryAfterText(headerValue(response.headers as IDataObject, 'retry-after'));

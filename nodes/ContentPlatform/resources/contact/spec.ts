@@ -37,7 +37,10 @@ export const contactSpec: ResourceSpec = {
 			purpose: 'Delete a contact',
 			query: {},
 			destructive:
-				"Deletes the contact for good (the API refuses while it has subscriptions paid through the platform's own payments).",
+				"Deletes the contact for good (the API refuses while it has active subscriptions or payment plans paid through the platform's own payments: cancel them first with Purchase → Cancel Subscription).",
+			// Release 1.1.0: 422 "contact has active … subscriptions" (document, DELETE /v1/contacts/{id}, around line 2027).
+			refusal:
+				"The API refuses to delete this contact: it has active subscriptions or payment plans paid through the platform's own payments. Cancel each first with Purchase → Cancel Subscription (the contact's purchases: Purchase → Get Many, filtered by its customer), then delete the contact",
 		},
 		{
 			operation: 'getTags',

@@ -1,12 +1,21 @@
 import { SITE_FILTER, str } from '../../shared/spec/filters';
 import type { ResourceSpec } from '../../shared/spec/types';
 
-/** Transaction (type `transactions`): list and get (seed spec). */
+/**
+ * Transaction (type `transactions`): list and get (seed spec). Release 1.1.0 (supplement section
+ * 10, document around line 9871 and the transactions schemas) added the to-many `purchases` (the
+ * offer purchases one charge covers: several for a bundled transaction) and deprecated the to-one
+ * `offer` (null for bundled transactions). Only the detail takes `include`.
+ */
 export const transactionSpec: ResourceSpec = {
 	value: 'transaction',
 	displayName: 'Transaction',
 	type: 'transactions',
-	relationships: ['customer', 'offer'],
+	relationships: ['customer', 'offer', 'purchases'],
+	deprecated: {
+		offer:
+			'Deprecated by the API (1.1.0): empty for a bundled transaction (several offers in one charge). Use Purchases.',
+	},
 	search: { label: ['formatted_amount', 'state'] },
 	endpoints: [
 		{
@@ -31,7 +40,7 @@ export const transactionSpec: ResourceSpec = {
 			method: 'GET',
 			path: '/transactions/{id}',
 			purpose: 'Transaction details',
-			query: { include: ['customer', 'offer'], fields: 'transactions' },
+			query: { include: ['customer', 'offer', 'purchases'], fields: 'transactions' },
 		},
 	],
 };

@@ -4,7 +4,7 @@ import { resourceByValue, type FilterSpec } from '../spec';
 import { showOnlyFor, type OperationContext } from './operation';
 import { searchMethodName } from './resourceLocator';
 import { requireId } from '../transport';
-import { byDisplayName, byName, fieldLabel, titleCase } from './text';
+import { article, byDisplayName, byName, fieldLabel, titleCase } from './text';
 import { valueField } from './valueField';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -25,11 +25,12 @@ const LIST_VALUE =
 
 /**
  * One `filter[<name>]` query parameter as a field (booleans as `true`/`false`, dates as
- * `YYYY-MM-DD`). The site filter is a resource locator (From List of the sites, or By ID); a list
- * filter (`array`) is sent as the repeated parameter `filter[<name>][]`.
+ * `YYYY-MM-DD`). A filter whose value is a record's ID (`picker`: the site filter, the product
+ * ownership filters) is a resource locator (From List of that resource's records, or By ID); a
+ * list filter (`array`) is sent as the repeated parameter `filter[<name>][]`.
  */
 export function filterField(filter: FilterSpec): INodeProperties {
-	if (filter.name === 'site_id') return siteFilterField(filter);
+	if (filter.picker) return pickerFilterField(filter);
 	if (filter.options) {
 		const field: INodeProperties = {
 			displayName: fieldLabel(filter.name),
@@ -109,9 +110,10 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
  */
 export function requiredSiteField(op: OperationContext): INodeProperties[] {
 	if (op.endpoint.query.site !== 'required') return [];
-	const field = siteFilterField({
+	const field = pickerFilterField({
 		name: 'site_id',
 		type: 'string',
+		picker: 'site',
 		description: `The site whose ${op.resource.displayName.toLowerCase()}s to read (the API requires it)`,
 	});
 	return [
@@ -126,8 +128,14 @@ export function requiredSiteField(op: OperationContext): INodeProperties[] {
 	];
 }
 
-/** The site filter (`filter[site_id]`): a resource locator over the sites list, or an ID. */
-function siteFilterField(filter: FilterSpec): INodeProperties {
+/**
+ * A filter whose value is the ID of a record of `filter.picker` (the site filter
+ * `filter[site_id]`, the product ownership filters): a resource locator over that resource's list
+ * (searchable when the list has a text filter), or an ID; sent trimmed.
+ */
+function pickerFilterField(filter: FilterSpec): INodeProperties {
+	const resource = resourceByValue(filter.picker!);
+	const noun = resource.displayName.toLowerCase();
 	return {
 		displayName: fieldLabel(filter.name),
 		name: filter.name,
@@ -139,8 +147,11 @@ function siteFilterField(filter: FilterSpec): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a site...',
-				typeOptions: { searchListMethod: searchMethodName(resourceByValue('site')), searchable: true },
+				placeholder: `Select ${article(noun)} ${noun}...`,
+				typeOptions: {
+					searchListMethod: searchMethodName(resource),
+					searchable: resource.search?.filter !== undefined,
+				},
 			},
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12345' },
 		],

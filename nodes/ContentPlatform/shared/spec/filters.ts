@@ -7,16 +7,21 @@ import type { FilterSpec } from './types';
 
 /**
  * The filters shared by `GET /v1/contacts` and `GET /v1/customers`
- * (spec "Shared filters for GET /v1/contacts and GET /v1/customers").
+ * (spec "Shared filters for GET /v1/contacts and GET /v1/customers"), as the API's OpenAPI
+ * document of release 1.1.0 lists them (supplement section 10): the four product-ownership
+ * filters added after `has_no_offer_id`, and `is_suppressed` left out (1.1.0 removed it; the
+ * README's "Limits" says why the node does not offer it).
  *
  * The spec sends every one as a string; the `type` here is the n8n field type the user sees:
  * "in the last N days" filters are numbers (days), flag filters are booleans, revenue bounds are
  * numbers, everything else (ids, text) is a string. Values are written to the query as strings.
+ * The site and product ID filters are pickers (`picker`).
  */
 export const PERSON_FILTERS: readonly FilterSpec[] = [
 	{
 		name: 'site_id',
 		type: 'string',
+		picker: 'site',
 		description:
 			'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
 	},
@@ -42,6 +47,21 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 	{ name: 'has_no_tag_id', type: 'string', description: 'Lacks the tag' },
 	{ name: 'has_offer_id', type: 'string', description: 'Has the offer' },
 	{ name: 'has_no_offer_id', type: 'string', description: 'Lacks the offer' },
+	// Release 1.1.0 (document lines 1330-1354 for contacts, 3768-3792 for customers).
+	{ name: 'has_product_id', type: 'string', picker: 'product', description: 'Owns the product' },
+	{
+		name: 'has_active_product_id',
+		type: 'string',
+		picker: 'product',
+		description: 'Has an active membership to the product',
+	},
+	{ name: 'has_no_product_id', type: 'string', picker: 'product', description: 'Does not own the product' },
+	{
+		name: 'previously_owned_product_id',
+		type: 'string',
+		picker: 'product',
+		description: 'Owned the product before',
+	},
 	{ name: 'subscribed', type: 'boolean', description: 'Whether the record is subscribed' },
 	{ name: 'subscribed_in_last', type: 'number', description: 'Subscribed in the last N days' },
 	{ name: 'unsubscribed_in_last', type: 'number', description: 'Unsubscribed in the last N days' },
@@ -106,7 +126,6 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 	},
 	{ name: 'subscribed_newsletter_id', type: 'string', description: 'Subscribed to the newsletter' },
 	{ name: 'unsubscribed_newsletter_id', type: 'string', description: 'Unsubscribed from the newsletter' },
-	{ name: 'is_suppressed', type: 'boolean', description: 'Whether the record is suppressed' },
 	{ name: 'subscribed_email_sequence_id', type: 'string', description: 'Subscribed to the email sequence' },
 	{ name: 'not_subscribed_email_sequence_id', type: 'string', description: 'Not subscribed to the email sequence' },
 ];

@@ -17,6 +17,11 @@ export interface FilterSpec {
 	description: string;
 	/** The values the API takes, when it names them (a pick list instead of text). */
 	options?: readonly string[];
+	/**
+	 * The resource (its n8n `resource` value, for example `product`) whose record the value is the
+	 * ID of: the field is a picker (resource locator: From List of that resource's records, or By ID).
+	 */
+	picker?: string;
 }
 
 /**
@@ -98,6 +103,11 @@ export interface EndpointSpec {
 	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
 	destructive?: string;
 	/**
+	 * What a 422 answer of this endpoint means when the document names one reason for it, and what
+	 * to do: the error message instead of "Invalid fields" (the API's own words follow it).
+	 */
+	refusal?: string;
+	/**
 	 * Contacts found by email (docs/operations.md "Find or create"): the contact is looked up by
 	 * email first, so the request (and its path) is decided per item; `path` is where the
 	 * operation's own request goes. `findOrCreate`: a contact is created when none has the email;
@@ -115,6 +125,11 @@ export interface ResourceSpec {
 	type: ResourceType;
 	/** Relationship names of the resource object (spec "Resources and fields"). */
 	relationships: readonly string[];
+	/**
+	 * Relationships the API marks deprecated, with the words shown under their "Include Related"
+	 * option (what is left in them, what to use instead).
+	 */
+	deprecated?: Readonly<Record<string, string>>;
 	endpoints: readonly EndpointSpec[];
 	/**
 	 * A list endpoint to pick records from in a resource locator, with the filter that searches it

@@ -75,7 +75,8 @@ export function requireId(parameter: string, label: string) {
 
 /**
  * What the request of the current item is about, to name it in error messages: the resource's
- * name and, when the operation's path has an ID, the ID the user gave.
+ * name and, when the operation's path has an ID, the ID the user gave; what a 422 means for this
+ * endpoint when its spec row says (`refusal`).
  */
 export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const resource = resourceByValue(context.getNodeParameter('resource') as string);
@@ -85,6 +86,7 @@ export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	if (endpoint?.path.includes('{id}') && !endpoint.byEmail) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
+	if (endpoint?.refusal) subject.refusal = endpoint.refusal;
 	// The field that sends filter[site_id], in the editor's words (named when the API requires it).
 	if (endpoint?.query.site === 'required') subject.siteField = 'Site';
 	else if (endpoint?.query.filters?.some((filter) => filter.name === 'site_id'))
