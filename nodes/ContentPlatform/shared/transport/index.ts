@@ -33,6 +33,7 @@ export {
 export { cleanId, locatorId, requireId, subjectOf } from './ids';
 export { documentHasMore, paginate } from './paging';
 export { followRedirects } from './redirects';
+export { answerWithThrottleRule } from './throttle';
 export {
 	apiList,
 	apiRequest,

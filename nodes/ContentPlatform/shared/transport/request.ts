@@ -24,7 +24,7 @@ import {
 } from './credential';
 import { subjectOf } from './ids';
 import { documentHasMore, tagPage } from './paging';
-import { isRetriedMethod, markThrottled, throttleRetryWait, throttleWaitOf, waitUnlessCancelled } from './throttle';
+import { answerWithThrottleRule, isRetriedMethod, markThrottled, throttleWaitOf } from './throttle';
 import { followRedirects } from './redirects';
 
 /**
@@ -222,20 +222,19 @@ export async function apiRequest(
 	const cancelled = () =>
 		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
 	try {
-		let response: IN8nHttpFullResponse;
-		for (let retries = 0; ; retries++) {
-			const received = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				credentialType,
-				request,
-			)) as IN8nHttpFullResponse;
-			response = await settle(context, credentialType, request, received, root, true);
-			// An answer asking to slow down: the package's rule (throttle.ts), reads only.
-			const ms = throttleRetryWait(method, throttleWaitOf(response), retries);
-			if (ms === undefined || cancelled()) break;
-			await waitUnlessCancelled(ms, cancelled);
-			if (cancelled()) break;
-		}
+		// An answer asking to slow down: the package's rule (throttle.ts), reads only.
+		const response = await answerWithThrottleRule(
+			method,
+			async () => {
+				const received = (await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					credentialType,
+					request,
+				)) as IN8nHttpFullResponse;
+				return await settle(context, credentialType, request, received, root, true);
+			},
+			cancelled,
+		);
 		const document = checkedDocument(context, response, subject, secrets);
 		onResponse?.((response.headers ?? {}) as IDataObject);
 		return document;

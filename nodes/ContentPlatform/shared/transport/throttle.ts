@@ -115,3 +115,23 @@ export async function sendWithThrottleRule<T>(
 		if (cancelled()) return outcome;
 	}
 }
+
+/**
+ * For requests outside routing, whose answers come back as they are (`returnFullResponse`, HTTP
+ * errors not thrown): sends by `send` and, while the answer asks to slow down, applies the rule
+ * (`throttleRetryWait`): waits, then sends again (not after a cancellation).
+ * @returns the last answer (a 429 when the rule gave up: the caller words it).
+ */
+export async function answerWithThrottleRule(
+	method: string | undefined,
+	send: () => Promise<IN8nHttpFullResponse>,
+	cancelled: () => boolean,
+): Promise<IN8nHttpFullResponse> {
+	for (let retries = 0; ; retries++) {
+		const response = await send();
+		const ms = throttleRetryWait(method, throttleWaitOf(response), retries);
+		if (ms === undefined || cancelled()) return response;
+		await waitUnlessCancelled(ms, cancelled);
+		if (cancelled()) return response;
+	}
+}
