@@ -289,9 +289,10 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		['a 500 on page 3', { status: 500, match: onPage(3) }, /^The Content Platform API answered 500: /],
 		['a connection reset on page 3', { destroy: true, match: onPage(3) }, /connection .*closed unexpectedly/],
 		[
+			// beyond the 60 s the package waits for (throttle.ts): not sent again
 			'a 429 with Retry-After on page 3',
-			{ status: 429, headers: { 'Retry-After': '7' }, body: '', match: onPage(3) },
-			/^Rate limited by the Content Platform API: retry after 7 seconds/,
+			{ status: 429, headers: { 'Retry-After': '120' }, body: '', match: onPage(3) },
+			/^Rate limited by the Content Platform API: retry after 120 seconds/,
 		],
 		[
 			'truncated JSON on page 3',

@@ -2,6 +2,7 @@ import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n
 
 import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import {
+	answerWithThrottleRule,
 	apiRequest,
 	apiRoot,
 	checkedDocument,
@@ -40,7 +41,11 @@ function toHook(resource: ResourceObject): Hook {
 	};
 }
 
-/** One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). */
+/**
+ * One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). A read
+ * answered 429 follows the package's rule (transport/throttle.ts: sent once more after its
+ * `Retry-After`, at most 60 s); a write is never sent again.
+ */
 async function sendRequest(
 	context: RequestContext,
 	method: IHttpRequestMethods,
@@ -49,15 +54,18 @@ async function sendRequest(
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
-	return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-		method,
-		baseURL: apiRoot(credentials.baseUrl),
-		url: path,
-		headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
-		...(body ? { body: JSON.stringify(body) } : {}),
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
-	})) as IN8nHttpFullResponse;
+	const send = async () =>
+		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+			method,
+			baseURL: apiRoot(credentials.baseUrl),
+			url: path,
+			headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
+			...(body ? { body: JSON.stringify(body) } : {}),
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
+		})) as IN8nHttpFullResponse;
+	// Hook registration and webhook deliveries have no execution to cancel.
+	return await answerWithThrottleRule(method, send, () => false);
 }
 
 /**

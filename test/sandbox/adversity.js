@@ -7,6 +7,8 @@
  * - `shuffleTies`: records that share every sort key come in a new random order on every request
  *   (a database paging with LIMIT/OFFSET and no unique tie-break, e.g. PostgreSQL's top-N sort);
  * - `ignorePageNumber`: `page[number]` is ignored, every list answer is the first page;
+ * - `ignorePageSize`: `page[size]` is ignored, every list answer holds up to 100 records (with
+ *   `ignorePageNumber`: the same first 100 records to every request, a server that ignores paging);
  * - `delayMs`: every `/v1` answer (not the token endpoint) waits this long (a slow API);
  * - `createdAt`: `{ [id]: value }` served as the record's `created_at` attribute instead of the
  *   stored one (`undefined` leaves the attribute out): missing, null, numeric or non-date values.
@@ -32,6 +34,7 @@ function createAdversity(seed = 12) {
 	return {
 		shuffleTies: false,
 		ignorePageNumber: false,
+		ignorePageSize: false,
 		delayMs: 0,
 		createdAt: {},
 		deleteBetweenPages: 0,
@@ -49,9 +52,12 @@ function apiNow(adversity) {
 	return Date.now() + ((adversity && adversity.clockOffsetMs) || 0);
 }
 
-/** Hook: the page to serve (`ignorePageNumber` → always the first). */
+/** Hook: the page to serve (`ignorePageNumber` → always the first; `ignorePageSize` → always 100 records). */
 function page(adversity, requested) {
-	return adversity.ignorePageNumber ? { ...requested, number: 1 } : requested;
+	return {
+		number: adversity.ignorePageNumber ? 1 : requested.number,
+		size: adversity.ignorePageSize ? 100 : requested.size,
+	};
 }
 
 /**

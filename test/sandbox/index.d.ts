@@ -199,6 +199,8 @@ export interface Adversity {
 	shuffleTies: boolean;
 	/** `page[number]` is ignored: every list answer is the first page. */
 	ignorePageNumber: boolean;
+	/** `page[size]` is ignored: every list answer holds up to 100 records (with `ignorePageNumber`, the same 100 to every request). */
+	ignorePageSize: boolean;
 	/** Every `/v1` answer (not the token endpoint) waits this long (ms). */
 	delayMs: number;
 	/** `{ [id]: value }` served as `created_at` instead of the stored one (`undefined`: attribute left out); sorting and date filters keep the stored time. */

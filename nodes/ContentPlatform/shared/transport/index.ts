@@ -9,7 +9,9 @@
  * - `request.ts`: request shaping: the routing's preSend (`prepareRequest`) and postReceive
  *   (`toItems`), the requests outside routing (`apiRequest`), timeouts.
  * - `paging.ts`: the node's request runner (`paginate`): Get Many page after page, each page
- *   checked so that every loop over pages ends.
+ *   checked so that every loop over pages ends; `pageWindow.ts` the pages in flight at once.
+ * - `throttle.ts`: the one rule for answers asking to slow down (429): a read is sent once more
+ *   after its `Retry-After` (at most 60 s), a write never.
  * - `answer.ts`: an answer checked into a JSON:API document, a failure worded for the user.
  * - `ids.ts`: user-typed record IDs: read, refused before any request, named in errors.
  *
@@ -31,6 +33,7 @@ export {
 export { cleanId, locatorId, requireId, subjectOf } from './ids';
 export { documentHasMore, paginate } from './paging';
 export { followRedirects } from './redirects';
+export { answerWithThrottleRule } from './throttle';
 export {
 	apiList,
 	apiRequest,

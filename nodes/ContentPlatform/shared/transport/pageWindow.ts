@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { throttleRetryWait, waitUnlessCancelled } from './throttle';
 
 /**
  * Bounded concurrent reading of numbered pages, consumed in page order (issue 28): the request
@@ -16,9 +16,9 @@ import { sleep } from 'n8n-workflow';
  *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
  *   or the list's own last page once a page tells it).
  * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
- *   rest of the read sends one page at a time; the throttled page is sent again after the wait,
- *   at most `MAX_THROTTLE_RETRIES` times, when the wait is at most `MAX_THROTTLE_WAIT_MS`. With
- *   `width` 1 nothing is retried (the package's behaviour before issue 28: the 429 fails the read).
+ *   package's rule for reads applies to that page, at any `width` (throttle.ts: sent again once
+ *   after the wait, at most 60 s), and with `width` > 1 the rest of the read sends one page at a
+ *   time (the pages already sent finish first).
  * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
  *   returns, it waits until every request it sent has settled (a request past the end is not left
  *   running; on a cancelled execution n8n's request helper aborts the ones in flight).
@@ -33,15 +33,6 @@ export const DEFAULT_PARALLEL_PAGES = 4;
 
 /** The most pages a Get Many requests at once (the option's maximum). */
 export const MAX_PARALLEL_PAGES = 8;
-
-/** How often one page is sent again after answers asking to slow down. */
-export const MAX_THROTTLE_RETRIES = 3;
-
-/** The longest wait (ms) for a `Retry-After` before the read fails with the answer's error instead. */
-export const MAX_THROTTLE_WAIT_MS = 60_000;
-
-/** How long waits are cut into, to notice a cancelled execution (ms). */
-const WAIT_SLICE_MS = 200;
 
 /** What reading pages needs from its caller. `T` is one page's result. */
 export interface PageWindowOptions<T> {
@@ -92,7 +83,7 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 
 	const send = (page: number): Promise<Settled<T>> =>
 		settle(async () => await options.request(page)).then((outcome) => {
-			if (!outcome.ok && width > 1 && options.throttleWait(outcome.error) !== undefined) throttled = true;
+			if (!outcome.ok && options.throttleWait(outcome.error) !== undefined) throttled = true;
 			return outcome;
 		});
 	const launch = (page: number) => {
@@ -102,12 +93,6 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 	const settleAll = async () => {
 		await Promise.all(pending.values());
 	};
-	const wait = async (ms: number) => {
-		for (let left = ms; left > 0 && !options.cancelled(); left -= WAIT_SLICE_MS) {
-			await sleep(Math.min(WAIT_SLICE_MS, left));
-		}
-	};
-
 	try {
 		for (let page = 1; ; page++) {
 			if (!pending.has(page)) launch(page);
@@ -116,13 +101,13 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 			}
 			let outcome = await pending.get(page)!;
 			pending.delete(page);
-			for (let retry = 1; !outcome.ok && width > 1; retry++) {
-				const ms = options.throttleWait(outcome.error);
-				if (ms === undefined || retry > MAX_THROTTLE_RETRIES || ms > MAX_THROTTLE_WAIT_MS) break;
-				throttled = true;
+			for (let retries = 0; !outcome.ok; retries++) {
+				// Lists are read with GET: the package's rule for reads (throttle.ts).
+				const ms = throttleRetryWait('GET', options.throttleWait(outcome.error), retries);
+				if (ms === undefined) break;
 				// one page at a time from here on: the pages already sent finish first
 				await settleAll();
-				await wait(ms);
+				await waitUnlessCancelled(ms, options.cancelled);
 				outcome = await send(page);
 			}
 			if (!outcome.ok) return { page, error: outcome.error };

@@ -2,18 +2,18 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { headerValue, retryAfterMs, withContext } from '../errors';
+import { withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
 import { ownRequestOf } from '../personQueue';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES, readPages } from './pageWindow';
+import { sendWithThrottleRule, throttledWaitOf } from './throttle';
 
 /**
  * Paging (spec "Limits": `page[number]` and `page[size]`): `paginate`, the node's request runner,
@@ -80,30 +80,6 @@ function pageNumberOf(link: unknown): number | undefined {
 export function lastPageOf(items: PageItems): number | undefined {
 	const claims = items[PAGING] ?? {};
 	return claims.totalPages ?? claims.lastPage;
-}
-
-/** Errors of `toItems` for an answer asking to slow down, with the wait it asks for (ms): see `throttleWaitOf`. */
-const throttledPageErrors = new WeakMap<object, number>();
-
-/** The wait (ms) when an answer gives no `Retry-After` with its 429. */
-const DEFAULT_THROTTLE_WAIT_MS = 1000;
-
-/**
- * How long an answer asks the client to wait before its next request (ms): a 429 its
- * `Retry-After` (delay-seconds or HTTP date; else `DEFAULT_THROTTLE_WAIT_MS`), a 503 with a
- * `Retry-After` that; undefined for every other answer (other 5xx fail the read as they always did).
- */
-export function throttleWaitOf(response: Pick<IN8nHttpFullResponse, 'statusCode' | 'headers'>): number | undefined {
-	const retryAfter = retryAfterMs(headerValue(response.headers as IDataObject, 'retry-after'));
-	if (response.statusCode === 429) return retryAfter ?? DEFAULT_THROTTLE_WAIT_MS;
-	if (response.statusCode === 503) return retryAfter;
-	return undefined;
-}
-
-/** Marks the error of a Get Many page whose answer asked to wait `ms` (see `throttleWaitOf`). */
-export function markThrottledPage<T extends object>(error: T, ms: number): T {
-	throttledPageErrors.set(error, ms);
-	return error;
 }
 
 /**
@@ -268,8 +244,9 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * pageWindow.ts) pages are requested at once and checked in page order, so the items and every
  * check are those of the sequential read; a list that does not say how many pages it has
  * (`meta.total_pages`, `links.last`) costs up to k − 1 requests past its end, a Limit never more
- * than its own pages. With k > 1 a 429 (or a 503 with `Retry-After`) is waited for and the page sent
- * again, one page at a time from then on; with k = 1 it fails the read as any other error.
+ * than its own pages. An answer asking to slow down (a 429, or a 503 with `Retry-After`) follows the
+ * package's rule (throttle.ts): a read — Get, or any page of Get Many at any k — is sent again once
+ * after its `Retry-After` (at most 60 s; with k > 1 one page at a time from then on); a write never.
  * With "On Error: Continue" the result is one error item paired with the input item, never a
  * partial list. Payouts get `page[number]` only and end on an empty page or when their document
  * says so. An item whose operation sends its request itself (Create or Update: find, then create or
@@ -281,7 +258,18 @@ export async function paginate(
 ): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('operation') !== 'getAll') {
 		try {
-			const send = async () => await this.makeRoutingRequest(requestData);
+			// The 429 rule (throttle.ts) holds for the routing's request however it is sent: by the
+			// item's own function (Create or Update's create or update) or here.
+			const send = async () => {
+				const outcome = await sendWithThrottleRule(
+					requestData.options.method,
+					async () => await this.makeRoutingRequest(requestData),
+					throttledWaitOf,
+					() => this.getExecutionCancelSignal?.()?.aborted === true,
+				);
+				if (outcome.ok) return outcome.value;
+				throw outcome.error;
+			};
 			const own = ownRequestOf<INodeExecutionData[]>(this);
 			return own ? await own(send) : await send();
 		} catch (error) {
@@ -304,7 +292,7 @@ export async function paginate(
 				run,
 			),
 		cancelled: () => this.getExecutionCancelSignal?.()?.aborted === true,
-		throttleWait: (error) => (typeof error === 'object' && error ? throttledPageErrors.get(error) : undefined),
+		throttleWait: throttledWaitOf,
 		consume: (page, items) => {
 			checkPage(this, page, items, seen, results.length);
 			results.push(...items);

@@ -23,7 +23,8 @@ import {
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
-import { documentHasMore, markThrottledPage, tagPage, throttleWaitOf } from './paging';
+import { documentHasMore, tagPage } from './paging';
+import { answerWithThrottleRule, isRetriedMethod, markThrottled, throttleWaitOf } from './throttle';
 import { followRedirects } from './redirects';
 
 /**
@@ -107,7 +108,7 @@ export async function prepareRequest(
 /**
  * preSend of every destructive operation (spec rows with `destructive`): refuses to run when the
  * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
- * request that timed out may have been carried out). The package itself never retries a request.
+ * request that timed out may have been carried out). The package itself never sends a write again (throttle.ts).
  */
 export async function refuseRetryOnFail(
 	this: IExecuteSingleFunctions,
@@ -141,16 +142,18 @@ export async function toItems(
 	const isList = this.getNodeParameter('operation') === 'getAll';
 	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
-	const wait = isList ? throttleWaitOf(response) : undefined;
+	// A read asked to slow down: `paginate` applies the package's rule (throttle.ts); a write's 429
+	// is worded by `checkedDocument` below and reaches the user.
+	const wait = isRetriedMethod(sent?.options.method) ? throttleWaitOf(response) : undefined;
 	if (unrenewed || wait !== undefined) {
 		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the
-		// token, or (with parallel page requests) to wait as the answer asks and send it again
+		// token; a read asked to slow down: to wait as the answer asks and send it again
 		const error = apiErrorFromResponse(
 			this.getNode(),
 			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
 			subjectOf(this),
 		);
-		throw unrenewed ? markUnrenewedPage(error) : markThrottledPage(error, wait ?? 0);
+		throw unrenewed ? markUnrenewedPage(error) : markThrottled(error, wait ?? 0);
 	}
 	const document = checkedDocument(this, response, subjectOf(this), secrets);
 	const simplify = this.getNodeParameter('simple', true) as boolean;
@@ -186,6 +189,8 @@ export async function toItems(
  * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
  * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
  *   passed the checks (the trigger reads the API's clock from `date`).
+ * A read (GET) asked to slow down is sent again once after its `Retry-After` (at most 60 s), a
+ * write never: the package's rule (throttle.ts).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
@@ -214,13 +219,22 @@ export async function apiRequest(
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: DEFAULT_TIMEOUT_SECONDS * 1000,
 	};
+	const cancelled = () =>
+		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
 	try {
-		const received = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialType,
-			request,
-		)) as IN8nHttpFullResponse;
-		const response = await settle(context, credentialType, request, received, root, true);
+		// An answer asking to slow down: the package's rule (throttle.ts), reads only.
+		const response = await answerWithThrottleRule(
+			method,
+			async () => {
+				const received = (await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					credentialType,
+					request,
+				)) as IN8nHttpFullResponse;
+				return await settle(context, credentialType, request, received, root, true);
+			},
+			cancelled,
+		);
 		const document = checkedDocument(context, response, subject, secrets);
 		onResponse?.((response.headers ?? {}) as IDataObject);
 		return document;
