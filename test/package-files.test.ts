@@ -56,7 +56,7 @@ describe('the packed package', () => {
 		walk('dist');
 		const { modules } = n8nReads();
 		const unread = compiled.filter((f) => !modules.includes(f));
-		// shared/spec/types.ts holds only types: tsc emits an empty module, left out by package.json `files`.
-		expect(unread).toEqual(['dist/nodes/ContentPlatform/shared/spec/types.js']);
+		// shared/tables/types.ts holds only types: tsc emits an empty module, left out by package.json `files`.
+		expect(unread).toEqual(['dist/nodes/ContentPlatform/shared/tables/types.js']);
 	});
 });

@@ -17,7 +17,7 @@ import {
 	runWith,
 	useSandbox,
 } from './helpers/fixtures';
-import { RESOURCES } from '../nodes/ContentPlatform/shared/spec';
+import { RESOURCES } from '../nodes/ContentPlatform/shared/tables';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { loadOptionsContext } from './helpers/loadOptions';
 

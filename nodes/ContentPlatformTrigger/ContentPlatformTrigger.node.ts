@@ -18,7 +18,7 @@ import {
 	type ResourceObject,
 } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
-import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filters';
+import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filterFields';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/include';
 import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
 import { fieldLabel } from '../ContentPlatform/shared/builders/text';

@@ -1,5 +1,5 @@
-import type { FilterSpec, ResourceSpec } from '../ContentPlatform/shared/spec';
-import { RESOURCES } from '../ContentPlatform/shared/spec';
+import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables';
+import { RESOURCES } from '../ContentPlatform/shared/tables';
 import { createdAtStrategy } from './strategies/createdAt';
 import { dateWindowStrategy } from './strategies/dateWindow';
 import { idOnlyStrategy } from './strategies/idOnly';
@@ -11,13 +11,13 @@ export interface TriggerEvent {
 	value: string;
 	/** Shown name, for example "New Order". */
 	name: string;
-	resource: ResourceSpec;
-	/** The list path relative to `/v1`, from the spec table. */
+	resource: ResourceTable;
+	/** The list path relative to `/v1`, from the table. */
 	path: string;
 	/** How new records are found (strategies/). */
 	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
-	filters: FilterSpec[];
+	filters: FilterRow[];
 	/** What the editor shows under the event when polling this list has a cost or a bound to know (docs/trigger.md). */
 	notice?: string;
 	/**
@@ -59,7 +59,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 	{ resource: 'purchase', strategy: createdAtStrategy },
 ];
 
-/** The trigger's events, derived from the spec tables (`RESOURCES`). */
+/** The trigger's events, derived from the tables (`RESOURCES`). */
 export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy, notice, include }) => {
 	const resource = RESOURCES.find((r) => r.value === value)!;
 	const list = resource.endpoints.find((e) => e.operation === 'getAll')!;

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { MAX_PAGE_SIZE, RESOURCES, type ResourceSpec } from '../shared/spec';
+import { MAX_PAGE_SIZE, RESOURCES, type ResourceTable } from '../shared/tables';
 import { apiRequest } from '../shared/transport';
 import { label } from './search';
 
@@ -23,7 +23,7 @@ const LISTED = RESOURCES.filter((resource) =>
  * records of the resource's list, in pages of 100, up to 1,000, as `{ name: label (ID), value: ID }`,
  * sorted by label.
  */
-function listMethod(resource: ResourceSpec) {
+function listMethod(resource: ResourceTable) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const endpoint = resource.endpoints.find((e) => e.operation === 'getAll')!;
 		const options: INodePropertyOptions[] = [];

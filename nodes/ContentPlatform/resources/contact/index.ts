@@ -12,7 +12,7 @@ import { grantOffersByEmail } from './grantOffersByEmail';
 import { revokeOffersByEmail } from './revokeOffersByEmail';
 
 /**
- * The Contact resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Contact resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `getAll.ts`, `get.ts` (custom fields by title), `create.ts`, `upsert.ts`, `update.ts`,
  * `grantOffersByEmail.ts`, `revokeOffersByEmail.ts` hold the operations with fields or hooks of their own.

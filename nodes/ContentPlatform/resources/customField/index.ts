@@ -3,7 +3,7 @@ import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Custom Field resource (supplement section 9): its operations in menu order (their spec rows: `./spec.ts`),
+ * The Custom Field resource (supplement section 9): its operations in menu order (their table rows: `./table.ts`),
  * each one builder call (docs/development.md, "The operation-file rule").
  */
 export const customFieldDescription = resourceDescription('customField', [

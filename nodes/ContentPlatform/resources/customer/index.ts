@@ -4,7 +4,7 @@ import { offerGrantOperations } from '../../shared/builders/relationship';
 import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Customer resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Customer resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributes';
+import { attributeFields } from '../../shared/builders/attributeFields';
 import {
 	jsonApiWrite,
 	type OperationDescription,

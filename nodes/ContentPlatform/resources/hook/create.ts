@@ -10,7 +10,7 @@ import {
 } from '../../shared/builders/operation';
 import { siteLocator } from '../../shared/builders/resourceLocator';
 import { byName, titleCase } from '../../shared/builders/text';
-import { HOOK_EVENTS } from './spec';
+import { HOOK_EVENTS } from './table';
 
 const op = operationOf('hook', 'create');
 

@@ -2,7 +2,7 @@ import { operationOf, operationOption } from '../../shared/builders/operation';
 import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Me resource (the current user; spec row: `./spec.ts`). Me → Get (`GET /v1/me`) is its
+ * The Me resource (the current user; table row: `./table.ts`). Me → Get (`GET /v1/me`) is its
  * operation option alone, without fields: the user the credential belongs to (name, email,
  * initials, role level).
  */

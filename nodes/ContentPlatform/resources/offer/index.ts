@@ -4,7 +4,7 @@ import { relationshipOperation } from '../../shared/builders/relationship';
 import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Offer resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Offer resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */

@@ -3,7 +3,7 @@ import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { resourceDescription } from '../../shared/builders/resource';
 
 /**
- * The Site resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Site resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */

@@ -47,7 +47,7 @@ async function conditionsQuery(
 
 /**
  * "Conditions" of a Get Many whose endpoint allows `filter[<attribute>_<operator>]` in prose
- * (spec row `query.conditions`): any number of attribute / operator / value rows (none when the
+ * (table row `query.conditions`): any number of attribute / operator / value rows (none when the
  * endpoint has no such filters).
  */
 export function conditionsCollection(op: OperationContext): INodeProperties[] {

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue } from '../spec';
+import { resourceByValue } from '../tables';
 import { checkedDocument, locatorId, subjectOf } from '../transport';
 import {
 	destructiveDescription,
@@ -48,7 +48,7 @@ export async function deletedItem(
 }
 
 /**
- * A Delete from its spec row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
+ * A Delete from its table row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
  * `{ id, deleted: true }` as the item (see `deletedItem`).
  */
 export function deleteOperation(op: OperationContext): OperationDescription {

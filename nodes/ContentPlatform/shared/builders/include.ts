@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { filterField } from './filters';
+import { filterField } from './filterFields';
 import { showOnlyFor, type OperationContext } from './operation';
 import { byDisplayName, byName, fieldLabel } from './text';
 
 /**
  * "Include Related": the endpoint's `include` names as a multi-select (none when it has none); a
- * relationship the API deprecates carries its note (`ResourceSpec.deprecated`) as the option's description.
+ * relationship the API deprecates carries its note (`ResourceTable.deprecated`) as the option's description.
  */
 export function includeProperty(op: OperationContext): INodeProperties[] {
 	const { include } = op.endpoint.query;

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ATTRIBUTES } from '../spec';
+import { ATTRIBUTES } from '../tables';
 import { showOnlyFor, type OperationContext } from './operation';
 import { byDisplayName, byName, fieldLabel, plural } from './text';
 

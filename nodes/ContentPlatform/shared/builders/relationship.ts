@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
 import { notJsonApiMessage } from '../errors';
-import { RESOURCES, resourceByValue, type ResourceSpec } from '../spec';
+import { RESOURCES, resourceByValue, type ResourceTable } from '../tables';
 import { checkedDocument, cleanId, locatorId, subjectOf } from '../transport';
 import { destructiveNotice } from './destructive';
 import {
@@ -37,7 +37,7 @@ export function parseIdList(value: unknown): string[] {
 }
 
 /** The resource whose records a relationship holds (`contact_tags` → Tag, `offers` → Offer). */
-function relatedResource(op: OperationContext): ResourceSpec {
+function relatedResource(op: OperationContext): ResourceTable {
 	const type = op.endpoint.relationship!.type;
 	return RESOURCES.find((r) => r.type === type)!;
 }
@@ -48,7 +48,7 @@ function idsParameter(op: OperationContext): string {
 }
 
 /** Name of the load-options method listing a resource's records for an IDs field, for example `listOffers`. */
-export function listMethodName(resource: ResourceSpec): string {
+export function listMethodName(resource: ResourceTable): string {
 	return `list${resource.displayName.replace(/ /g, '')}s`;
 }
 
@@ -149,7 +149,7 @@ function welcomeEmailField(op: OperationContext): INodeProperties[] {
 }
 
 /**
- * A relationship operation from its spec row: the record's locator, the IDs field and the
+ * A relationship operation from its table row: the record's locator, the IDs field and the
  * welcome-email switch for writes, the notice and the retry guard of destructive ones.
  */
 export function relationshipOperation(op: OperationContext): OperationDescription {
@@ -175,8 +175,8 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
 
 /**
  * The offer-grant operations of a contact or a customer (Get, Grant, Revoke and Replace Offers:
- * the resource's endpoints on `…/relationships/offers`, written once in `shared/spec/offerGrants.ts`),
- * each a `relationshipOperation`, in the spec rows' order.
+ * the resource's endpoints on `…/relationships/offers`, written once in `shared/tables/offerGrants.ts`),
+ * each a `relationshipOperation`, in the table rows' order.
  */
 export function offerGrantOperations(resourceValue: 'contact' | 'customer'): OperationDescription[] {
 	const resource = resourceByValue(resourceValue);

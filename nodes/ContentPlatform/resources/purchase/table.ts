@@ -1,5 +1,5 @@
-import { bool, SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Sort keys of `GET /v1/purchases`: the prose list (the parameter's own text names only
@@ -32,7 +32,7 @@ export const PURCHASE_CONDITIONS = {
 } as const;
 
 /** Purchase (type `purchases`, supplement section 3): list, get, deactivate, reactivate, cancel subscription. */
-export const purchaseSpec: ResourceSpec = {
+export const purchaseTable: ResourceTable<'purchase'> = {
 	value: 'purchase',
 	displayName: 'Purchase',
 	type: 'purchases',

@@ -1,8 +1,8 @@
-import { SITE_FILTER } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
-export const websitePageSpec: ResourceSpec = {
+export const websitePageTable: ResourceTable<'websitePage'> = {
 	value: 'websitePage',
 	displayName: 'Website Page',
 	type: 'website_pages',

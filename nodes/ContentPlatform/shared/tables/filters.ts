@@ -3,7 +3,7 @@
  * filter (the first of them) that most lists take, and the title/description searches of the
  * supplement's lists; with the short forms the resource tables write their own filters in.
  */
-import type { FilterSpec } from './types';
+import type { FilterRow } from './types';
 
 /**
  * The filters shared by `GET /v1/contacts` and `GET /v1/customers`
@@ -17,7 +17,7 @@ import type { FilterSpec } from './types';
  * numbers, everything else (ids, text) is a string. Values are written to the query as strings.
  * The site and product ID filters are pickers (`picker`).
  */
-export const PERSON_FILTERS: readonly FilterSpec[] = [
+export const PERSON_FILTERS: readonly FilterRow[] = [
 	{
 		name: 'site_id',
 		type: 'string',
@@ -134,11 +134,11 @@ export const PERSON_FILTERS: readonly FilterSpec[] = [
 export const SITE_FILTER = PERSON_FILTERS[0];
 
 /** A filter row whose value is text. */
-export const str = (name: string, description: string): FilterSpec => ({ name, type: 'string', description });
+export const str = (name: string, description: string): FilterRow => ({ name, type: 'string', description });
 /** A filter row whose value is true or false. */
-export const bool = (name: string, description: string): FilterSpec => ({ name, type: 'boolean', description });
+export const bool = (name: string, description: string): FilterRow => ({ name, type: 'boolean', description });
 /** A filter row whose value is a whole number (days, pages, counts). */
-export const int = (name: string, description: string): FilterSpec => ({ name, type: 'number', description });
+export const int = (name: string, description: string): FilterRow => ({ name, type: 'number', description });
 
 /** `filter[title_cont]` of the supplement's lists. */
 export const titleContains = str('title_cont', 'Title contains the text');

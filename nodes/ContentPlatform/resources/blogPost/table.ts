@@ -1,8 +1,8 @@
-import { SITE_FILTER, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Blog Post (type `blog_posts`): get (seed spec), then the list and its search (supplement section 4). */
-export const blogPostSpec: ResourceSpec = {
+export const blogPostTable: ResourceTable<'blogPost'> = {
 	value: 'blogPost',
 	displayName: 'Blog Post',
 	type: 'blog_posts',

@@ -1,12 +1,12 @@
-import { bool, SITE_FILTER, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
-import { PURCHASE_CONDITIONS } from '../purchase/spec';
+import { bool, SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+import { PURCHASE_CONDITIONS } from '../purchase/table';
 
 /**
  * Landing Page (type `landing_pages`): list and get (supplement 9.2). The site filter and the
  * generic `filter[<attribute>_<operator>]` are prose only; `-publish_at` is the prose's sort example.
  */
-export const landingPageSpec: ResourceSpec = {
+export const landingPageTable: ResourceTable<'landingPage'> = {
 	value: 'landingPage',
 	displayName: 'Landing Page',
 	type: 'landing_pages',

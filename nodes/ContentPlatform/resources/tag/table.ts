@@ -1,8 +1,8 @@
-import { SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */
-export const tagSpec: ResourceSpec = {
+export const tagTable: ResourceTable<'tag'> = {
 	value: 'tag',
 	displayName: 'Tag',
 	type: 'contact_tags',

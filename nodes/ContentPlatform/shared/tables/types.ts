@@ -1,14 +1,14 @@
 /**
- * The shapes of the spec tables: a filter, an endpoint with its query parameters, a resource with
- * its endpoints. The tables themselves are `attributes.ts`, `filters.ts` and one `spec.ts` per
- * resource (`resources/<resource>/spec.ts`); `index.ts` lists the resources.
+ * The shapes of the tables: a filter, an endpoint with its query parameters, a resource with
+ * its endpoints. The tables themselves are `attributes.ts`, `filters.ts` and one `table.ts` per
+ * resource (`resources/<resource>/table.ts`); `index.ts` lists the resources.
  */
 import type { ResourceType, ValueType } from './attributes';
 
 export type { AttributeTable, ResourceType, ValueType } from './attributes';
 
 /** One `filter[<name>]` query parameter. `type` decides the n8n field type. */
-export interface FilterSpec {
+export interface FilterRow {
 	/** The name inside `filter[...]`. */
 	name: string;
 	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
@@ -70,8 +70,8 @@ export interface EndpointQuery {
 	sort?: readonly string[];
 	page?: boolean | 'number';
 	site?: 'required';
-	filters?: readonly FilterSpec[];
-	includeFilters?: readonly FilterSpec[];
+	filters?: readonly FilterRow[];
+	includeFilters?: readonly FilterRow[];
 	/**
 	 * Generic filters `filter[<attribute>_<operator>]` the description allows in prose (purchases):
 	 * every listed attribute with every listed operator.
@@ -90,7 +90,7 @@ export interface RelationshipBody {
 }
 
 /** One row of the spec's endpoint summary table, with its query parameters. */
-export interface EndpointSpec {
+export interface EndpointRow {
 	operation: Operation;
 	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** Path relative to `{base_url}/v1`; `{id}` marks the path parameter. */
@@ -116,10 +116,14 @@ export interface EndpointSpec {
 	byEmail?: 'findOrCreate' | 'find';
 }
 
-/** One n8n resource: a JSON:API resource type and the endpoints that serve it. */
-export interface ResourceSpec {
+/**
+ * One n8n resource: a JSON:API resource type and the endpoints that serve it.
+ * @typeParam Value The n8n `resource` value as a literal type (each table states its own), from
+ *   which `index.ts` derives the union of all values, `ResourceValue`.
+ */
+export interface ResourceTable<Value extends string = string> {
 	/** The n8n `resource` value. */
-	value: string;
+	value: Value;
 	displayName: string;
 	/** The JSON:API type (also the path segment). */
 	type: ResourceType;
@@ -130,7 +134,7 @@ export interface ResourceSpec {
 	 * option (what is left in them, what to use instead).
 	 */
 	deprecated?: Readonly<Record<string, string>>;
-	endpoints: readonly EndpointSpec[];
+	endpoints: readonly EndpointRow[];
 	/**
 	 * A list endpoint to pick records from in a resource locator, with the filter that searches it
 	 * (none for resources without a list endpoint).

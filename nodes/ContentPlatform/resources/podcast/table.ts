@@ -1,6 +1,6 @@
-import { ATTRIBUTES, type AttributeTable } from '../../shared/spec/attributes';
-import { SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { ATTRIBUTES, type AttributeTable } from '../../shared/tables/attributes';
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Sort keys of podcasts: "a field name such as title": every scalar podcast attribute. */
 const PODCAST_SORT = Object.entries(ATTRIBUTES.podcasts as AttributeTable)
@@ -8,7 +8,7 @@ const PODCAST_SORT = Object.entries(ATTRIBUTES.podcasts as AttributeTable)
 	.map(([name]) => name);
 
 /** Podcast (type `podcasts`): list and get (seed spec). */
-export const podcastSpec: ResourceSpec = {
+export const podcastTable: ResourceTable<'podcast'> = {
 	value: 'podcast',
 	displayName: 'Podcast',
 	type: 'podcasts',

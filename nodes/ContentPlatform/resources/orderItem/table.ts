@@ -1,8 +1,8 @@
-import { bool, SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Order Item (type `order_items`): list and get (seed spec). */
-export const orderItemSpec: ResourceSpec = {
+export const orderItemTable: ResourceTable<'orderItem'> = {
 	value: 'orderItem',
 	displayName: 'Order Item',
 	type: 'order_items',

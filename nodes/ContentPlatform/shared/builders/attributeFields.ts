@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ATTRIBUTES, type ResourceType, type ValueType } from '../spec';
+import { ATTRIBUTES, type ResourceType, type ValueType } from '../tables';
 import { byDisplayName, fieldLabel, sentence } from './text';
 import { valueField } from './valueField';
 

@@ -1,12 +1,12 @@
-import { offerGrants } from '../../shared/spec/offerGrants';
-import { PERSON_FILTERS } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { offerGrants } from '../../shared/tables/offerGrants';
+import { PERSON_FILTERS } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Contact (type `contacts`): list, get and update (seed spec), then create, delete, tags and offer
  * grants (supplement sections 1-2), and the operations that find the contact by email.
  */
-export const contactSpec: ResourceSpec = {
+export const contactTable: ResourceTable<'contact'> = {
 	value: 'contact',
 	displayName: 'Contact',
 	type: 'contacts',

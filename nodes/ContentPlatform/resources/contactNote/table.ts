@@ -1,11 +1,11 @@
-import { SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Contact Note (type `contact_notes`): create (seed spec `POST /v1/contact_notes`), then list, get,
  * update and delete (supplement section 1).
  */
-export const contactNoteSpec: ResourceSpec = {
+export const contactNoteTable: ResourceTable<'contactNote'> = {
 	value: 'contactNote',
 	displayName: 'Contact Note',
 	type: 'contact_notes',

@@ -1,8 +1,8 @@
-import { bool, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { bool, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Custom Field (type `custom_fields`): list and get (supplement 9.1). */
-export const customFieldSpec: ResourceSpec = {
+export const customFieldTable: ResourceTable<'customField'> = {
 	value: 'customField',
 	displayName: 'Custom Field',
 	type: 'custom_fields',

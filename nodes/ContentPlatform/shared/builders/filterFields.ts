@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type FilterSpec } from '../spec';
+import { resourceByValue, type FilterRow } from '../tables';
 import { showOnlyFor, type OperationContext } from './operation';
 import { searchMethodName } from './resourceLocator';
 import { requireId } from '../transport';
@@ -8,7 +8,7 @@ import { article, byDisplayName, byName, fieldLabel, titleCase } from './text';
 import { valueField } from './valueField';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
-function queryValue(type: FilterSpec['type']): string {
+function queryValue(type: FilterRow['type']): string {
 	switch (type) {
 		case 'boolean':
 			return '={{ $value ? "true" : "false" }}';
@@ -29,7 +29,7 @@ const LIST_VALUE =
  * ownership filters) is a resource locator (From List of that resource's records, or By ID); a
  * list filter (`array`) is sent as the repeated parameter `filter[<name>][]`.
  */
-export function filterField(filter: FilterSpec): INodeProperties {
+export function filterField(filter: FilterRow): INodeProperties {
 	if (filter.picker) return pickerFilterField(filter);
 	if (filter.options) {
 		const field: INodeProperties = {
@@ -68,7 +68,7 @@ export function filterField(filter: FilterSpec): INodeProperties {
  * polling trigger's filters, which its poll sends itself (ContentPlatformTrigger.node.ts), and the
  * base of a list filter's field here.
  */
-export function textFilterField(filter: FilterSpec): INodeProperties {
+export function textFilterField(filter: FilterRow): INodeProperties {
 	return {
 		displayName: fieldLabel(filter.name),
 		name: filter.name,
@@ -105,7 +105,7 @@ export function filtersCollection(op: OperationContext): INodeProperties[] {
 }
 
 /**
- * The "Site" of an operation whose endpoint requires `filter[site_id]` (spec row `query.site`,
+ * The "Site" of an operation whose endpoint requires `filter[site_id]` (table row `query.site`,
  * payouts): a required resource locator at the top, refused empty before any request.
  */
 export function requiredSiteField(op: OperationContext): INodeProperties[] {
@@ -133,7 +133,7 @@ export function requiredSiteField(op: OperationContext): INodeProperties[] {
  * `filter[site_id]`, the product ownership filters): a resource locator over that resource's list
  * (searchable when the list has a text filter), or an ID; sent trimmed.
  */
-function pickerFilterField(filter: FilterSpec): INodeProperties {
+function pickerFilterField(filter: FilterRow): INodeProperties {
 	const resource = resourceByValue(filter.picker!);
 	const noun = resource.displayName.toLowerCase();
 	return {

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/spec/types';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Payout statuses as `filter[status]` takes them (supplement 9.4; `in_transit` from the prose). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_transit'] as const;
@@ -8,7 +8,7 @@ export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_tra
  * (supplement 9.4). Both require `filter[site_id]`; the list takes `page[number]` only and answers
  * in its own paging format. No list search: the list needs a site.
  */
-export const payoutSpec: ResourceSpec = {
+export const payoutTable: ResourceTable<'payout'> = {
 	value: 'payout',
 	displayName: 'Payout',
 	type: 'kajabi_payments_payouts',

@@ -1,8 +1,8 @@
-import { bool, SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Order (type `orders`): list and get (seed spec `GET /v1/orders`, `GET /v1/orders/{id}`). */
-export const orderSpec: ResourceSpec = {
+export const orderTable: ResourceTable<'order'> = {
 	value: 'order',
 	displayName: 'Order',
 	type: 'orders',

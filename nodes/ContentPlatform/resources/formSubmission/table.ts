@@ -1,8 +1,8 @@
-import { SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Form Submission (type `form_submissions`): list and get (seed spec). */
-export const formSubmissionSpec: ResourceSpec = {
+export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 	value: 'formSubmission',
 	displayName: 'Form Submission',
 	type: 'form_submissions',

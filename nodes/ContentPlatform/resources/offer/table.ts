@@ -1,8 +1,8 @@
-import { descriptionContains, SITE_FILTER, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { descriptionContains, SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Offer (type `offers`, supplement section 2): list, get and the offer's products. */
-export const offerSpec: ResourceSpec = {
+export const offerTable: ResourceTable<'offer'> = {
 	value: 'offer',
 	displayName: 'Offer',
 	type: 'offers',

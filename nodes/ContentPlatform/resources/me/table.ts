@@ -1,7 +1,7 @@
-import type { ResourceSpec } from '../../shared/spec/types';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Me (`GET /v1/me`, supplement section 4): the user the credential belongs to. */
-export const meSpec: ResourceSpec = {
+export const meTable: ResourceTable<'me'> = {
 	value: 'me',
 	displayName: 'Me',
 	type: 'me',

@@ -1,8 +1,8 @@
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Course (type `courses`): get (seed spec), then the list and its search (supplement section 4). */
-export const courseSpec: ResourceSpec = {
+export const courseTable: ResourceTable<'course'> = {
 	value: 'course',
 	displayName: 'Course',
 	type: 'courses',

@@ -1,8 +1,8 @@
-import { SITE_FILTER, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */
-export const formSpec: ResourceSpec = {
+export const formTable: ResourceTable<'form'> = {
 	value: 'form',
 	displayName: 'Form',
 	type: 'forms',

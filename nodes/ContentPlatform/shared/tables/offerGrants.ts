@@ -1,10 +1,10 @@
-import type { EndpointSpec } from './types';
+import type { EndpointRow } from './types';
 
 /**
  * The four offer-grant endpoints of a contact or a customer (supplement section 2: get, grant,
  * revoke, replace `/v1/<owner>/{id}/relationships/offers`; the welcome email on contacts only).
  */
-export function offerGrants(owner: 'contacts' | 'customers'): EndpointSpec[] {
+export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 	const path = `/${owner}/{id}/relationships/offers`;
 	const noun = owner === 'contacts' ? 'contact' : 'customer';
 	return [

@@ -1,5 +1,5 @@
-import { SITE_FILTER, str } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Transaction (type `transactions`): list and get (seed spec). Release 1.1.0 (supplement section
@@ -7,7 +7,7 @@ import type { ResourceSpec } from '../../shared/spec/types';
  * offer purchases one charge covers: several for a bundled transaction) and deprecated the to-one
  * `offer` (null for bundled transactions). Only the detail takes `include`.
  */
-export const transactionSpec: ResourceSpec = {
+export const transactionTable: ResourceTable<'transaction'> = {
 	value: 'transaction',
 	displayName: 'Transaction',
 	type: 'transactions',

@@ -1,8 +1,8 @@
-import { str, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Site (type `sites`, supplement section 4): list and get. */
-export const siteSpec: ResourceSpec = {
+export const siteTable: ResourceTable<'site'> = {
 	value: 'site',
 	displayName: 'Site',
 	type: 'sites',

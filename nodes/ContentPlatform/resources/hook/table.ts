@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../shared/spec/types';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** The webhook events (supplement section 5), as `filter[event_eq]` and a hook's `event` take them. */
 export const HOOK_EVENTS = [
@@ -11,7 +11,7 @@ export const HOOK_EVENTS = [
 ] as const;
 
 /** Hook (type `hooks`): list, get, create, delete and the six samples (supplement section 5). */
-export const hookSpec: ResourceSpec = {
+export const hookTable: ResourceTable<'hook'> = {
 	value: 'hook',
 	displayName: 'Hook',
 	type: 'hooks',

@@ -1,12 +1,12 @@
-import { int, PERSON_FILTERS, str } from '../../shared/spec/filters';
-import { offerGrants } from '../../shared/spec/offerGrants';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { int, PERSON_FILTERS, str } from '../../shared/tables/filters';
+import { offerGrants } from '../../shared/tables/offerGrants';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Customer (type `customers`): list and get (seed spec; the included records' search filters of
  * get from supplement section 7.5), then the offer grants (supplement section 2).
  */
-export const customerSpec: ResourceSpec = {
+export const customerTable: ResourceTable<'customer'> = {
 	value: 'customer',
 	displayName: 'Customer',
 	type: 'customers',

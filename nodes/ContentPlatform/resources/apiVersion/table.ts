@@ -1,7 +1,7 @@
-import type { ResourceSpec } from '../../shared/spec/types';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** API Version (`GET /v1/version`, supplement 9.5: no token, no `data`): the health check. */
-export const apiVersionSpec: ResourceSpec = {
+export const apiVersionTable: ResourceTable<'apiVersion'> = {
 	value: 'apiVersion',
 	displayName: 'API Version',
 	type: 'version',

@@ -1,8 +1,8 @@
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/spec/filters';
-import type { ResourceSpec } from '../../shared/spec/types';
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
 
 /** Product (type `products`, supplement section 4): list and get. */
-export const productSpec: ResourceSpec = {
+export const productTable: ResourceTable<'product'> = {
 	value: 'product',
 	displayName: 'Product',
 	type: 'products',
