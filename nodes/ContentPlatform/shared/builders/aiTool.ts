@@ -1,10 +1,5 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { showOnlyFor, type OperationContext } from './context';
-
 /**
- * The guard of destructive operations used as AI tools (issue 25). In the tool node
+ * The guard of destructive operations used as AI tools. In the tool node
  * (`contentPlatformTool`, n8n's tool twin of this node) the user fixes the resource and the
  * operation; a model only fills the fields written with `$fromAI()`. For a destructive operation
  * (table rows with `destructive`: Delete, Revoke Offers (also by Email), Replace Offers/Tags, Remove
@@ -14,6 +9,10 @@ import { showOnlyFor, type OperationContext } from './context';
  * holds the model's arguments. Fixed IDs, and expressions that read other nodes (`$('Webhook')…`),
  * are not affected; outside a tool node `$json` is the previous node's item, as always.
  */
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showOnlyFor, type OperationContext } from './context';
 
 /** Name of the switch that lets a model fill a destructive operation's fields. */
 export const ALLOW_MODEL_VALUES = 'allowModelValues';

@@ -1,3 +1,10 @@
+/**
+ * Operations on a relationship of a record (supplement sections 1-2): `GET|POST|DELETE|PATCH
+ * /v1/<type>/{id}/relationships/<name>`. The record is picked with its resource locator; writes
+ * take the IDs of the related records (picked from a list, typed comma-separated, or an array from
+ * an expression) and send `{data: [{type, id}, …]}`. Every answer is the relationship's identifiers
+ * after the change, returned as one item.
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -21,14 +28,6 @@ import {
 	type OperationDescription,
 } from './operation';
 import { locatorName, resourceLocator } from './resourceLocator';
-
-/**
- * Operations on a relationship of a record (supplement sections 1-2): `GET|POST|DELETE|PATCH
- * /v1/<type>/{id}/relationships/<name>`. The record is picked with its resource locator; writes
- * take the IDs of the related records (picked from a list, typed comma-separated, or an array from
- * an expression) and send `{data: [{type, id}, …]}`. Every answer is the relationship's identifiers
- * after the change, returned as one item.
- */
 
 /** IDs typed as a comma-separated list or given as an array (or a number) by an expression; trimmed, empty ones dropped. */
 export function parseIdList(value: unknown): string[] {
