@@ -16,7 +16,7 @@
  */
 const assert = require('node:assert/strict');
 
-const { endlessOrders } = require('../test/sandbox/misbehave');
+const { endlessOrders } = require('../test/sandbox/fault-bodies');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { waitFor } = require('./lib/wait');
 

@@ -24,7 +24,7 @@ const http = require('node:http');
 const crypto = require('node:crypto');
 
 const { createSandbox } = require('../test/sandbox');
-const { endlessOrders } = require('../test/sandbox/misbehave');
+const { endlessOrders } = require('../test/sandbox/fault-bodies');
 const { createQueueStack } = require('./lib/queue-stack');
 const { startStack, exampleWorkflows, API_CREDENTIAL, ROOT } = require('./lib/stack');
 const { operations, workflow, rl, OAUTH } = require('./run');

@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { meterConcurrency, type ConcurrencyMeter } from './sandbox/concurrency';
-import { endlessOrders } from './sandbox/misbehave';
+import { endlessOrders } from './sandbox/fault-bodies';
 import { runWith, useSandbox } from './helpers/fixtures';
 import { runNode, TestCredentialsHelper } from './helpers/harness';
 

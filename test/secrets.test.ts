@@ -2,12 +2,12 @@
  * Issue 13.2: a server or proxy that echoes the Authorization header or the token into its error
  * body (JSON:API `errors[]`, plain JSON, text, HTML) never puts the access token, the OAuth2 access
  * token or the client secret into the node's error message, description, serialized error,
- * continue-on-fail items or run data. The sandbox echoes what it received (test/sandbox/misbehave.js).
+ * continue-on-fail items or run data. The sandbox echoes what it received (test/sandbox/fault-bodies.js).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Fault, Sandbox } from './sandbox';
-import { echoAuthorization } from './sandbox/misbehave';
+import { echoAuthorization } from './sandbox/fault-bodies';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Misbehaving answers for the hardening tests of issue 13 (see README.md, "Test-control API").
+ * Answers of a misbehaving server for the hardening tests (see README.md, "Test-control API").
  * Each helper returns a `body` function for `failNext({ body })`: the sandbox calls it with the
  * recorded request and answers with what it returns (object → JSON, string → text).
  */
