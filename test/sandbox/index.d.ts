@@ -261,15 +261,15 @@ export interface Sandbox {
 	account: SandboxAccount;
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
-	/** Side effects of the supplement's offer grants (see supplement.js). */
+	/** Side effects of the supplement's offer grants (see relationships-and-lists.js). */
 	supplement: SupplementLog;
 	/**
 	 * Adds two contacts on site 1 whose emails differ only in case (`Twin@Example.com`, created
-	 * first, and `twin@example.com`; section9.js); returns them, oldest first.
+	 * first, and `twin@example.com`; custom-fields-pages-payouts.js); returns them, oldest first.
 	 */
 	insertCaseTwins(email?: string): ResourceRecord[];
 	/**
-	 * A bundled transaction (release 1.1.0; release110.js): a purchase per offer for the customer,
+	 * A bundled transaction (release 1.1.0; purchases-and-ownership.js): a purchase per offer for the customer,
 	 * and one transaction with `offer: null` whose `purchases` name them (amount: their sum).
 	 */
 	insertBundledTransaction(options: { customerId: string; offerIds: string[]; created_at?: string }): {

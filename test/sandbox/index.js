@@ -10,9 +10,9 @@ const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
 const adversity = require('./adversity');
-const supplement = require('./supplement');
-const section9 = require('./section9');
-const release110 = require('./release110');
+const relationshipsAndLists = require('./relationships-and-lists');
+const customFieldsPagesPayouts = require('./custom-fields-pages-payouts');
+const purchasesAndOwnership = require('./purchases-and-ownership');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -444,8 +444,8 @@ const PERSON_FILTERS = {
 	net_revenue_equal_to: (v, p, ctx) => (r) => netRevenue(r, ctx) === Number(v),
 	net_revenue_greater_than: (v, p, ctx) => (r) => netRevenue(r, ctx) > Number(v),
 	net_revenue_less_than: (v, p, ctx) => (r) => netRevenue(r, ctx) < Number(v),
-	// Release 1.1.0: product ownership, read from the person's customer (release110.js).
-	...release110.personFilters((r, ctx) => person(r, ctx).customer),
+	// Release 1.1.0: product ownership, read from the person's customer (purchases-and-ownership.js).
+	...purchasesAndOwnership.personFilters((r, ctx) => person(r, ctx).customer),
 };
 for (const attr of [
 	'name',
@@ -531,8 +531,8 @@ const LIST_FILTERS = {
 	},
 };
 
-Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
-Object.assign(LIST_FILTERS, section9.filters({ SITE_FILTER, contains, parseBoolean }));
+Object.assign(LIST_FILTERS, relationshipsAndLists.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+Object.assign(LIST_FILTERS, customFieldsPagesPayouts.filters({ SITE_FILTER, contains, parseBoolean }));
 
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
@@ -797,7 +797,7 @@ const ROUTES = [
 	['GET', 'podcasts', listHandler('podcasts', { paged: true })],
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
-	...supplement.routes({
+	...relationshipsAndLists.routes({
 		ApiError,
 		STATUS_TITLES,
 		TYPES,
@@ -812,7 +812,7 @@ const ROUTES = [
 		listHandler,
 		showHandler,
 	}),
-	...section9.routes({ ApiError, STATUS_TITLES, relId, listHandler, showHandler }),
+	...customFieldsPagesPayouts.routes({ ApiError, STATUS_TITLES, relId, listHandler, showHandler }),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -1051,7 +1051,7 @@ function answer(state, recorded, bodyError) {
 			body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] },
 		};
 	}
-	const open = section9.unauthenticated(recorded);
+	const open = customFieldsPagesPayouts.unauthenticated(recorded);
 	if (open) return open;
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
 	const accountAnswer = accounts.answer(state.account, recorded);
@@ -1207,9 +1207,9 @@ async function createSandbox(options = {}) {
 			return closing;
 		},
 	};
-	supplement.attach(state, sandbox);
-	release110.attach(db, sandbox);
-	sandbox.insertCaseTwins = (email) => section9.insertCaseTwins(db, email);
+	relationshipsAndLists.attach(state, sandbox);
+	purchasesAndOwnership.attach(db, sandbox);
+	sandbox.insertCaseTwins = (email) => customFieldsPagesPayouts.insertCaseTwins(db, email);
 	return sandbox;
 }
 

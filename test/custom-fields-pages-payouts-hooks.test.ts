@@ -1,5 +1,5 @@
 /**
- * Issue 24 through n8n's engine against the sandbox: the nine operations of supplement section 9
+ * Through n8n's engine against the sandbox: the nine operations of supplement section 9
  * (custom fields, landing pages, website pages, payouts in their own format, the API version as a
  * health check), hooks as a resource, and the site hint on lists that need a site. What goes over
  * the wire (method, path, query, body), the items, and the errors in the server's words.

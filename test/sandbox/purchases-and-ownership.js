@@ -11,7 +11,7 @@
  * - `filter[is_suppressed]` is gone (index.js answers 400 for it, as for any filter the document
  *   does not list);
  * - deleting a contact whose customer has an active subscription or payment plan answers 422
- *   (supplement.js `deleteContact`).
+ *   (relationships-and-lists.js `deleteContact`).
  *
  * No require of index.js or data.js (they require this module): data.js calls `extendTypes` and
  * `seed`, index.js calls `personFilters` and `attach`.

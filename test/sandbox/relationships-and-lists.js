@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The sandbox's part of /work/shared/tables/platform-api-supplement.md, sections 1-4: contacts create /
+ * The sandbox's part of spec/platform-api-supplement.md, sections 1-4: contacts create /
  * delete, contact tags (type `contact_tags`), offers and offer grants on contacts and customers,
  * purchases, and the lists the seed spec lacks (courses, forms, blog posts, contact notes, sites,
  * products). `/v1/me` lives in accounts.js, `/v1/hooks*` in hooks.js.

@@ -1,29 +1,16 @@
 /**
- * What release 1.1.0 of the platform's API changed (spec/platform-openapi-v1.1.0.yaml; supplement
- * section 10), through n8n's engine against the sandbox (test/sandbox/release110.js):
- *
- * - the four product-ownership filters of contacts and customers (product pickers; each one's
- *   meaning on a person who bought, was granted, lapsed, never owned), `is_suppressed` gone;
- * - transactions' `purchases` (Include Related, Simplify's `purchases_ids` and the included
- *   purchases under `purchases`), a bundled transaction (offer null, three purchases) as one item;
- * - New Transaction (polling trigger) and Payment Succeeded (webhook trigger) with Include
- *   Purchases: one item per bundled transaction, with its purchases, one read-back request each;
- * - Contact → Delete answered 422 (active subscription or payment plan): the message names
- *   Purchase → Cancel Subscription, and after it the delete succeeds.
+ * Transactions' purchases (release 1.1.0 of the API: spec/platform-openapi-v1.1.0.yaml,
+ * supplement section 10) through n8n's engine against the sandbox
+ * (test/sandbox/purchases-and-ownership.js): Include Related and Simplify's `purchases_ids`, a
+ * bundled transaction (offer null, three purchases) as one item; New Transaction (polling trigger)
+ * and Payment Succeeded (webhook trigger) with Include Purchases: one item per bundled
+ * transaction, with its purchases, one read-back request each.
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ContentPlatformTrigger } from '../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
 import { ContentPlatformWebhookTrigger } from '../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
-import {
-	accessTokenCredentials,
-	collectionFields,
-	propertiesOf,
-	rl,
-	runWith,
-	useSandbox,
-	type RunWithOptions,
-} from './helpers/fixtures';
+import { accessTokenCredentials, propertiesOf, rl, runWith, useSandbox, type RunWithOptions } from './helpers/fixtures';
 import { WebhookRunner } from './helpers/webhookHarness';
 import type { RecordedRequest, ResourceRecord, Sandbox } from './sandbox';
 import { TriggerRunner } from './trigger/pollHarness';
@@ -36,104 +23,13 @@ useSandbox(
 	{ perTest: true },
 );
 
-const OWNERSHIP = ['has_product_id', 'has_active_product_id', 'has_no_product_id', 'previously_owned_product_id'];
 const call = (request: RecordedRequest) =>
 	`${request.method} ${request.path}${request.rawQuery ? `?${decodeURIComponent(request.rawQuery)}` : ''}`;
-const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => String(item.json.id));
 
 async function run(parameters: IDataObject, options: RunWithOptions = {}) {
 	const result = await runWith(sandbox, parameters as never, options);
 	return result;
 }
-
-describe('contacts and customers: the four product-ownership filters', () => {
-	/** A product, its offer, and four people: bought it, granted it, lapsed, never had it. */
-	function owners() {
-		const product = sandbox.insert('products', { title: 'Ownership test product' }, { site: '1' });
-		const offer = sandbox.insert('offers', { title: 'Ownership offer' }, { site: '1', products: [product.id] });
-		const person = (name: string, products: string[] = []) => {
-			const contact = sandbox.insert('contacts', { name, email: `${name}@example.com` }, { site: '1' });
-			const customer = sandbox.insert('customers', { name }, { contact: contact.id, site: '1', products });
-			return { contact, customer };
-		};
-		const buyer = person('buyer');
-		const granted = person('granted', [product.id]);
-		const lapsed = person('lapsed');
-		const never = person('never');
-		sandbox.insert('purchases', {}, { offer: offer.id, customer: buyer.customer.id, products: [product.id] });
-		sandbox.insert(
-			'purchases',
-			{ deactivated_at: '2026-10-01T00:00:00.000Z', deactivation_reason: 'refunded' },
-			{ offer: offer.id, customer: lapsed.customer.id, products: [product.id] },
-		);
-		return { product, buyer, granted, lapsed, never };
-	}
-
-	test.each(['contact', 'customer'])(
-		'%s → Get Many: each filter is a product picker (From List of the products, By ID), sent as filter[<name>]',
-		(resource) => {
-			const filters = collectionFields(propertiesOf(resource, 'getAll').find((p) => p.name === 'filters'));
-			for (const name of OWNERSHIP) {
-				const field = filters.find((f) => f.name === name)!;
-				expect(field.type).toBe('resourceLocator');
-				expect(field.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([
-					['list', 'searchProducts'],
-					['id', undefined],
-				]);
-				expect(field.routing?.send?.property).toBe(`filter[${name}]`);
-			}
-			expect(filters.map((f) => f.name)).not.toContain('is_suppressed');
-		},
-	);
-
-	test.each(['contact', 'customer'] as const)(
-		'%s → Get Many: owns, active membership, does not own, owned before: the people the API means',
-		async (resource) => {
-			const { product, buyer, granted, lapsed, never } = owners();
-			const who = { buyer, granted, lapsed, never };
-			const expected: Record<string, string[]> = {
-				has_product_id: ['buyer', 'granted'],
-				has_active_product_id: ['buyer'],
-				has_no_product_id: ['lapsed', 'never'],
-				previously_owned_product_id: ['lapsed'],
-			};
-			for (const name of OWNERSHIP) {
-				const result = await run({
-					resource,
-					operation: 'getAll',
-					returnAll: true,
-					filters: { [name]: rl(product.id, name === 'has_product_id' ? 'list' : 'id') },
-				});
-				expect(result.error).toBeUndefined();
-				expect(sandbox.requests.map((r) => r.query[`filter[${name}]`])).toEqual([product.id]);
-				const found = new Set(ids(result.items));
-				const ours = Object.entries(who)
-					.filter(([, p]) => found.has(resource === 'contact' ? p.contact.id : p.customer.id))
-					.map(([label]) => label);
-				expect([name, ours]).toEqual([name, expected[name]]);
-			}
-		},
-	);
-
-	test('a workflow saved with the removed Is Suppressed filter runs without it (nothing sent)', async () => {
-		const result = await run({
-			resource: 'contact',
-			operation: 'getAll',
-			limit: 2,
-			filters: { is_suppressed: true, search: 'a' },
-		});
-		expect(result.error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(1);
-		expect(Object.keys(sandbox.requests[0].query).sort()).toEqual(['filter[search]', 'page[number]', 'page[size]']);
-	});
-
-	test('the sandbox refuses filter[is_suppressed] as the document no longer lists it (400)', async () => {
-		const response = await fetch(`${sandbox.url}/v1/contacts?filter[is_suppressed]=true`, {
-			headers: { Authorization: `Bearer ${sandbox.token}` },
-		});
-		expect(response.status).toBe(400);
-	});
-});
 
 describe("transactions' purchases", () => {
 	/** One charge, three purchases (offers 1, 3 and 5), for customer 4. */
@@ -348,38 +244,5 @@ describe('Payment Succeeded (webhook trigger) with Include Purchases', () => {
 		const forged = [{ id: '9999', type: 'transactions', attributes: { amount_in_cents: 1 } }];
 		expect(await sandbox.deliver('payment_succeeded', forged)).toBe(400);
 		expect(trigger.emitted).toEqual([]);
-	});
-});
-
-describe('Contact → Delete answered 422 (active subscription or payment plan)', () => {
-	test('the message says why and names Purchase → Cancel Subscription; after cancelling, the delete succeeds', async () => {
-		const contact = sandbox.insert('contacts', { name: 'Planner', email: 'planner@example.com' }, { site: '1' });
-		const customer = sandbox.insert('customers', { name: 'Planner' }, { contact: contact.id, site: '1' });
-		const plan = sandbox.insert(
-			'purchases',
-			{ payment_type: 'multipay', multipay_payments_made: 2 },
-			{ offer: '1', customer: customer.id },
-		);
-		const refused = await run({ resource: 'contact', operation: 'delete', contactId: rl(contact.id) });
-		expect(sandbox.requests.map((r) => [r.method, r.path, r.status])).toEqual([
-			['DELETE', `/v1/contacts/${contact.id}`, 422],
-		]);
-		expect(refused.error?.message).toMatch(
-			/^The API refuses to delete this contact: it has active subscriptions or payment plans .*Purchase → Cancel Subscription/,
-		);
-		expect(refused.error?.message).toMatch(/Kajabi Payments subscriptions or payment plans/);
-		expect(sandbox.find('contacts', contact.id)).toBeDefined();
-
-		const cancelled = await run({ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl(plan.id) });
-		expect(cancelled.error).toBeUndefined();
-		const deleted = await run({ resource: 'contact', operation: 'delete', contactId: rl(contact.id) });
-		expect(deleted.error).toBeUndefined();
-		expect(deleted.items.map((i) => i.json)).toEqual([{ id: contact.id, deleted: true }]);
-		expect(sandbox.find('contacts', contact.id)).toBeUndefined();
-	});
-
-	test('another 422 elsewhere keeps the usual "Invalid fields" wording', async () => {
-		const result = await run({ resource: 'purchase', operation: 'reactivate', purchaseId: rl('1') });
-		expect(result.error?.message).toMatch(/^Invalid fields: /);
 	});
 });

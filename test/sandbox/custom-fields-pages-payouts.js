@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The sandbox's part of /work/shared/tables/platform-api-supplement.md section 9 (issue 24): the last
+ * The sandbox's part of spec/platform-api-supplement.md section 9: the last
  * nine operations of the platform's API description.
  *
  * - 9.1 custom fields (`GET /v1/custom_fields`, `/{id}`): per site, and different per site

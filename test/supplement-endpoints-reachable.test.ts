@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests read the spec document */
 /**
- * Coverage of the supplement (issues 15 and 24): reads spec/platform-api-supplement.md itself,
+ * Every endpoint of the supplement is reachable: reads spec/platform-api-supplement.md itself,
  * sections 1-4 (the endpoint headings, their query tables and "Query" bullets, and the section-4
  * table) and section 9 (its `####` endpoint headings, query tables and query lines), and walks the
  * node's description. Fails if one of its 45 endpoints has no operation whose request uses that
