@@ -1,10 +1,10 @@
 'use strict';
 /**
- * The supplement's 36 operations (issue 15) inside a real n8n: one workflow, one node per
+ * The supplement's 36 operations (lists, gets, writes, relationships) inside a real n8n: one workflow, one node per
  * operation in a chain, executed with `n8n execute`; each checked on the sandbox's request log
  * (method, path, query, JSON:API body), on the sandbox's store and on the items n8n returned.
  *
- * Used by e2e/run.js: `await runSupplementChecks({ sandbox, n8n }, check)` with the stack it
+ * Used by e2e/run.js: `await runListsWritesRelationshipsChecks({ sandbox, n8n }, check)` with the stack it
  * started and its `check(name, fn)` (one line per check in the suite's output).
  */
 const assert = require('node:assert/strict');
@@ -373,7 +373,7 @@ function operations(sandbox) {
  * @param {{ sandbox: import('../test/sandbox').Sandbox, n8n: object }} stack
  * @param {(name: string, fn: () => unknown) => Promise<void>} check
  */
-async function runSupplementChecks({ sandbox, n8n }, check) {
+async function runListsWritesRelationshipsChecks({ sandbox, n8n }, check) {
 	const ops = operations(sandbox);
 	n8n.importWorkflows([workflow(ops)]);
 	sandbox.clearRequests();
@@ -400,4 +400,4 @@ async function runSupplementChecks({ sandbox, n8n }, check) {
 	}
 }
 
-module.exports = { runSupplementChecks, SUPPLEMENT_OPERATION_COUNT: 36 };
+module.exports = { runListsWritesRelationshipsChecks, SUPPLEMENT_OPERATION_COUNT: 36 };

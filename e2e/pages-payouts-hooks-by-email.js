@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Issue 24 inside a real n8n (`n8n execute`, one workflow per scenario), checked on the sandbox's
+ * Supplement section 9 and the contacts found by email inside a real n8n (`n8n execute`, one workflow per scenario), checked on the sandbox's
  * request log, its store and the items n8n returned:
  *
  * 1. every new operation in one workflow (custom fields, landing pages, website pages, payouts,
@@ -11,8 +11,8 @@
  * 3. Revoke Offers by Email in a workflow: a known person typed in another case and with spaces
  *    (found: the DELETE, the offer gone) and an unknown email (`found: false`, no DELETE).
  *
- * Used by e2e/run.js (`await require('./section9').runSection9Checks({ sandbox, n8n }, check)`),
- * or alone: `node e2e/section9.js` (E2E_N8N=1.x|2.x picks the runtime).
+ * Used by e2e/run.js (`await require('./pages-payouts-hooks-by-email').runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check)`),
+ * or alone: `node e2e/pages-payouts-hooks-by-email.js` (E2E_N8N=1.x|2.x picks the runtime).
  */
 const assert = require('node:assert/strict');
 
@@ -227,7 +227,7 @@ function revokeByEmail(sandbox) {
  * @param {{ sandbox: import('../test/sandbox').Sandbox, n8n: object }} stack
  * @param {(name: string, fn: () => unknown) => Promise<void>} check
  */
-async function runSection9Checks({ sandbox, n8n }, check) {
+async function runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check) {
 	const ops = operations(sandbox);
 	const revoke = revokeByEmail(sandbox);
 	n8n.importWorkflows([workflow('e2eSection9Ops', 'e2e: section 9 operations', ops), UPSERT, revoke.workflow]);
@@ -293,13 +293,13 @@ async function runSection9Checks({ sandbox, n8n }, check) {
 	});
 }
 
-module.exports = { runSection9Checks };
+module.exports = { runPagesPayoutsHooksByEmailChecks };
 
 if (require.main === module) {
 	require('./lib/standalone').runStandalone({
 		name: 'e2e-section9',
 		workflows: () => [],
 		start: false,
-		checks: ({ sandbox, n8n, check }) => runSection9Checks({ sandbox, n8n }, check),
+		checks: ({ sandbox, n8n, check }) => runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check),
 	});
 }
