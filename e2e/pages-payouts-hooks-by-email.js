@@ -297,7 +297,7 @@ module.exports = { runPagesPayoutsHooksByEmailChecks };
 
 if (require.main === module) {
 	require('./lib/standalone').runStandalone({
-		name: 'e2e-section9',
+		name: 'e2e-pages-payouts-hooks-by-email',
 		workflows: () => [],
 		start: false,
 		checks: ({ sandbox, n8n, check }) => runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check),
