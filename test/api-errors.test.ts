@@ -1,5 +1,5 @@
 /**
- * API errors through n8n's engine (issue 2, "Errors"): real sandbox answers 401 (wrong token),
+ * API errors through n8n's engine: real sandbox answers 401 (wrong token),
  * 404 (unknown ID) and 422 (invalid write) make the node fail with the server's `errors[].detail`
  * in the message; with "Continue On Fail" the failing item carries the error, paired with its
  * input, and the other items are still executed.

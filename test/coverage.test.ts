@@ -1,5 +1,5 @@
 /**
- * Coverage of the API spec (issue 2): reads spec/content-platform-api.md itself (the endpoint
+ * Coverage of the API spec: reads spec/content-platform-api.md itself (the endpoint
  * summary table, each endpoint's "Query"/"Query parameters" bullet and the shared filter table,
  * parsed in helpers/fixtures.ts) and walks the node's description. Fails if an endpoint has no
  * operation, or a listed query parameter (include, fields[type], sort and its keys,

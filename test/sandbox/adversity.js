@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Adversity switches of the sandbox (issue 12): the sandbox behaving like real APIs and databases
+ * Adversity switches of the sandbox: the sandbox behaving like real APIs and databases
  * do, so the trigger can be tested against them. All off by default; set them on
  * `sandbox.adversity` at any time (see README.md):
  *

@@ -1,10 +1,10 @@
 /**
  * The trigger through n8n-core's real PollContext when its saved position cannot be trusted or
- * the API misbehaves (issue 12): an unreadable cursor (logged in n8n's log; the gap since the
+ * the API misbehaves: an unreadable cursor (logged in n8n's log; the gap since the
  * previous poll is emitted, no history), a 1970 watermark (no replay, logged), a server that
  * ignores page[number] (a clear error, nothing emitted, cursor unchanged), a backlog larger than
  * the poll budget (continues over later polls), two polls at once (one reads, one waits), and
- * (issue 22) an API whose clock is 10 minutes off n8n's or whose answers carry no `Date` header.
+ * an API whose clock is 10 minutes off n8n's or whose answers carry no `Date` header.
  */
 import { PollContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
@@ -326,7 +326,7 @@ test('newOrder: a server that ignores page[size] only: a clear error on the 2nd 
 	expect(ids(await trigger.poll())).toEqual(fresh);
 });
 
-// The trigger's clock is the API's (issue 22): the API's clock 10 minutes ahead of n8n's or behind
+// The trigger's clock is the API's: the API's clock 10 minutes ahead of n8n's or behind
 // it (records dated by it, its `Date` header from it); without a `Date` header, n8n's clock.
 describe.each(
 	EVENT_TYPES.filter(([event]) => ['newOrder', 'newTransaction', 'newFormSubmission', 'newPurchase'].includes(event)),

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the trigger's pure parts (issue 12): the window arithmetic, the three strategies
+ * Unit tests of the trigger's pure parts: the window arithmetic, the three strategies
  * driven over an in-memory list (ties reordered on every request, deletions between requests,
  * records inserted while a poll runs, future-dated and malformed created_at, a server that
  * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
@@ -408,7 +408,7 @@ describe('cursor storage', () => {
 		expect(stored.runs).toEqual([[1, 3]]);
 		const read = readCursor(stored, KEY, 'createdAt') as { cursor: CreatedAtCursor };
 		expect({ ...read.cursor, ids: new Set(read.cursor.ids) }).toEqual({ ...cursor, ids: new Set(cursor.ids) });
-		// Version 1 (issue 3) cursors.
+		// Version 1 cursors.
 		expect(readCursor({ v: 1, key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'] }, KEY, 'createdAt')).toEqual(
 			{
 				cursor: {
@@ -687,7 +687,7 @@ test('idOnly: a backlog over several polls with records dated ahead on top and r
 	expect(new Set(emitted)).toEqual(new Set(added));
 });
 
-describe('bounded lists of the cursor: an overflow never re-emits (issue 22)', () => {
+describe('bounded lists of the cursor: an overflow never re-emits', () => {
 	const emittedOnce = (all: string[]) => {
 		const counts = new Map<string, number>();
 		for (const id of all) counts.set(id, (counts.get(id) ?? 0) + 1);
