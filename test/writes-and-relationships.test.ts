@@ -18,7 +18,7 @@ import {
 	runWith,
 	useSandbox,
 } from './helpers/fixtures';
-import { RESOURCES } from '../nodes/ContentPlatform/shared/tables';
+import { RESOURCES } from '../nodes/ContentPlatform/shared/tables/registry';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { loadOptionsContext } from './helpers/loadOptions';
 

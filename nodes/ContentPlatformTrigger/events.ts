@@ -1,5 +1,5 @@
-import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables';
-import { RESOURCES } from '../ContentPlatform/shared/tables';
+import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables/registry';
+import { RESOURCES } from '../ContentPlatform/shared/tables/registry';
 import { createdAtStrategy } from './strategies/createdAt';
 import { dateWindowStrategy } from './strategies/dateWindow';
 import { idOnlyStrategy } from './strategies/idOnly';

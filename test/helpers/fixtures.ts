@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
-import { RESOURCES } from '../../nodes/ContentPlatform/shared/tables';
+import { RESOURCES } from '../../nodes/ContentPlatform/shared/tables/registry';
 import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
 import { runNode, type NodeRunResult, type RunOptions } from './harness';
 

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { MAX_PAGE_SIZE, RESOURCES, type ResourceTable } from '../shared/tables';
+import { MAX_PAGE_SIZE, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { apiRequest } from '../shared/transport';
 import { label } from './search';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { RESOURCES, type ResourceTable } from '../shared/tables';
+import { RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/resourceLocator';
 import { apiRequest } from '../shared/transport';
 

@@ -1,12 +1,12 @@
 /**
  * The node's properties after "Authentication": the `resource` property, then every resource's
- * operations and fields in the order of `RESOURCES` (`shared/tables/index.ts`), then "Simplify".
+ * operations and fields in the order of `RESOURCES` (`shared/tables/registry.ts`), then "Simplify".
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { type ResourceDescription, resourceProperty } from '../shared/builders/resource';
 import { simplifyProperty } from '../shared/builders/simplify';
-import { RESOURCES, type ResourceValue } from '../shared/tables';
+import { RESOURCES, type ResourceValue } from '../shared/tables/registry';
 import { apiVersionDescription } from './apiVersion';
 import { blogPostDescription } from './blogPost';
 import { contactDescription } from './contact';
@@ -62,7 +62,7 @@ const descriptions: { [Value in ResourceValue]: ResourceDescription<Value> } = {
 	websitePage: websitePageDescription,
 };
 
-/** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/index.ts`). */
+/** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/registry.ts`). */
 const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptions[value]);
 
 /** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */

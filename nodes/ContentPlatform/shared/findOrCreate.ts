@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiAnswerOf } from './errors';
 import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './tables';
+import { MAX_PAGE_SIZE } from './tables/registry';
 import { personKey, sendOwnRequest, withPerson } from './personQueue';
 import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './transport';
 

@@ -1,6 +1,6 @@
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
 import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
-import { resourceByValue } from '../../shared/tables';
+import { resourceByValue } from '../../shared/tables/registry';
 import { requireId } from '../../shared/transport';
 import { noteBodyField } from './body';
 

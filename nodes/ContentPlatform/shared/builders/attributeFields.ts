@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ATTRIBUTES, type ResourceType, type ValueType } from '../tables';
+import { ATTRIBUTES, type ResourceType, type ValueType } from '../tables/registry';
 import { byDisplayName, fieldLabel, sentence } from './text';
 import { valueField } from './valueField';
 

@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type EndpointRow, type Operation, type ResourceTable } from '../tables';
+import { resourceByValue, type EndpointRow, type Operation, type ResourceTable } from '../tables/registry';
 
 /** One resource × operation of the node: the table rows its fields are built from. */
 export interface OperationContext {

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue } from '../tables';
+import { resourceByValue } from '../tables/registry';
 import { checkedDocument, locatorId, subjectOf } from '../transport';
 import {
 	destructiveDescription,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type FilterRow } from '../tables';
+import { resourceByValue, type FilterRow } from '../tables/registry';
 import { showOnlyFor, type OperationContext } from './operation';
 import { searchMethodName } from './resourceLocator';
 import { requireId } from '../transport';

@@ -1,6 +1,6 @@
 import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Operation } from '../tables';
+import type { Operation } from '../tables/registry';
 import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, refuseRetryOnFail, toItems } from '../transport';
 import { refuseModelChosenValues } from './aiTool';
 import type { OperationContext } from './context';

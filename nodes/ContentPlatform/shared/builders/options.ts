@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ATTRIBUTES } from '../tables';
+import { ATTRIBUTES } from '../tables/registry';
 import { showOnlyFor, type OperationContext } from './operation';
 import { byDisplayName, byName, fieldLabel, plural } from './text';
 

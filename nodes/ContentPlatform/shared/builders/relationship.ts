@@ -17,7 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
 import { notJsonApiMessage } from '../errors';
-import { RESOURCES, resourceByValue, type ResourceTable } from '../tables';
+import { RESOURCES, resourceByValue, type ResourceTable } from '../tables/registry';
 import { checkedDocument, cleanId, locatorId, subjectOf } from '../transport';
 import { destructiveNotice } from './destructive';
 import {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type ResourceValue } from '../tables';
+import { resourceByValue, type ResourceValue } from '../tables/registry';
 import { showFor, type OperationDescription } from './operation';
 import { byName } from './text';
 

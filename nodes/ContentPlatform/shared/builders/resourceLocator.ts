@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type ResourceTable } from '../tables';
+import { resourceByValue, type ResourceTable } from '../tables/registry';
 import { requireId } from '../transport';
 import { showOnlyFor, type OperationContext } from './operation';
 import { article } from './text';

@@ -1,7 +1,7 @@
 /**
  * The shapes of the tables: a filter, an endpoint with its query parameters, a resource with
  * its endpoints. The tables themselves are `attributes.ts`, `filters.ts` and one `table.ts` per
- * resource (`resources/<resource>/table.ts`); `index.ts` lists the resources.
+ * resource (`resources/<resource>/table.ts`); `registry.ts` lists the resources.
  */
 import type { ResourceType, ValueType } from './attributes';
 
@@ -119,7 +119,7 @@ export interface EndpointRow {
 /**
  * One n8n resource: a JSON:API resource type and the endpoints that serve it.
  * @typeParam Value The n8n `resource` value as a literal type (each table states its own), from
- *   which `index.ts` derives the union of all values, `ResourceValue`.
+ *   which `registry.ts` derives the union of all values, `ResourceValue`.
  */
 export interface ResourceTable<Value extends string = string> {
 	/** The n8n `resource` value. */

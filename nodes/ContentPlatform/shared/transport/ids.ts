@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorSubject } from '../errors';
-import { resourceByValue } from '../tables';
+import { resourceByValue } from '../tables/registry';
 
 /**
  * User-typed IDs: how a record ID is read from a field or resource locator (trimmed, extracted

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
 import { ownRequestOf } from '../personQueue';
-import { MAX_PAGE_SIZE, resourceByValue } from '../tables';
+import { MAX_PAGE_SIZE, resourceByValue } from '../tables/registry';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES, readPages } from './pageWindow';

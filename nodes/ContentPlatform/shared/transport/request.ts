@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
 import { documentToItems, isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
-import { MAX_PAGE_SIZE } from '../tables';
+import { MAX_PAGE_SIZE } from '../tables/registry';
 import { checkedDocument, friendlyError, parseBody } from './answer';
 import {
 	credentialContext,
