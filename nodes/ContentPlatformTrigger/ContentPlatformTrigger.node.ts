@@ -1,3 +1,7 @@
+/**
+ * The Content Platform Trigger's node file: its description (event, filters from the tables,
+ * Simplify, Include Purchases) and `poll()`, which hands one poll to `runPoll.ts`.
+ */
 import {
 	NodeConnectionTypes,
 	NodeOperationError,

@@ -1,3 +1,7 @@
+/**
+ * The polling trigger's events, derived from the tables (`RESOURCES`): for each watched list, its
+ * endpoint, the strategy that finds new records there, its filters and read-back include.
+ */
 import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables/registry';
 import { RESOURCES } from '../ContentPlatform/shared/tables/registry';
 import { createdAtStrategy } from './strategies/createdAt';

@@ -1,3 +1,8 @@
+/**
+ * The Content Platform Webhook Trigger's node file: its description (event, site, Confirm With
+ * API, Include Purchases, Simplify), the hook's registration and removal (`webhookMethods`, through
+ * `hooksApi.ts`) and `webhook()`, which turns a delivery into an item (`delivery.ts`).
+ */
 import {
 	NodeConnectionTypes,
 	NodeOperationError,

@@ -1,3 +1,7 @@
+/**
+ * The node's option lists (`methods.loadOptions`): for each resource a relationship write takes
+ * (tags, offers), its records as options, read page by page from its list endpoint.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listMethodName } from '../shared/builders/relationship';

@@ -1,3 +1,7 @@
+/**
+ * The resource locators' "From List" searches (`methods.listSearch`): one per resource with a list
+ * endpoint, its records labelled from the table's `search.label` attributes, filtered by `search.filter`.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';

@@ -1,3 +1,7 @@
+/**
+ * Write fields from the attribute tables (`shared/tables/attributes.ts`): a resource type's
+ * attributes as the fields of a write body (`data.attributes.<name>`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ATTRIBUTES, type ResourceType, type ValueType } from '../tables/registry';

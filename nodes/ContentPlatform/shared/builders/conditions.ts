@@ -1,3 +1,8 @@
+/**
+ * "Conditions" of a Get Many whose endpoint allows the generic `filter[<attribute>_<operator>]`
+ * (table row `query.conditions`, the purchases' and landing pages' prose): attribute / operator /
+ * value rows, refused before any request when one repeats.
+ */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

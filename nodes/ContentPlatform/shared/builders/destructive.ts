@@ -1,3 +1,8 @@
+/**
+ * Destructive operations and record actions: the notice above their fields, Delete
+ * (`{ id, deleted: true }` as the item) and actions on one record without a body (Deactivate,
+ * Reactivate, Cancel Subscription).
+ */
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { resourceByValue } from '../tables/registry';

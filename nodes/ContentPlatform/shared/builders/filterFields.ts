@@ -1,3 +1,8 @@
+/**
+ * Filter fields from the tables' filter rows (`FilterRow`): one field per `filter[<name>]` (text,
+ * boolean, number, date, list, or a record picker), the "Filters" collection of a Get Many and of
+ * the polling trigger's events, and the required "Site" of lists that need one.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceByValue, type FilterRow } from '../tables/registry';

@@ -1,3 +1,7 @@
+/**
+ * "Include Related" (the endpoint's `include` names), the included records' paging, and the name
+ * of the triggers' read-back switches (`includePurchases`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { filterField } from './filterFields';

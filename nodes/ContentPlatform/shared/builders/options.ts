@@ -1,3 +1,7 @@
+/**
+ * The "Options" collection of an operation and what goes in it from the table row: "Fields" (the
+ * sparse fieldset `fields[<type>]`), "Sort By" and "Sort Direction".
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ATTRIBUTES } from '../tables/registry';

@@ -1,3 +1,7 @@
+/**
+ * "Return All" and "Limit" of a Get Many (the requests they become are the paginator's, in
+ * `shared/transport/`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showOnlyFor, type OperationContext } from './operation';

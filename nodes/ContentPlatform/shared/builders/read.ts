@@ -1,3 +1,7 @@
+/**
+ * The two standard read operations built from a table row alone: Get (`GET /v1/<type>/{id}`) and
+ * Get Many (`GET /v1/<type>`), each the whole of what it sends and offers.
+ */
 import { conditionsCollection } from './conditions';
 import { filtersCollection, requiredSiteField } from './filterFields';
 import { includedPagingProperty, includeProperty } from './include';

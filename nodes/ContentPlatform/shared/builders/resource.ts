@@ -1,3 +1,7 @@
+/**
+ * A resource of the node from its operations (its `operation` property and fields) and the node's
+ * `resource` property.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceByValue, type ResourceValue } from '../tables/registry';

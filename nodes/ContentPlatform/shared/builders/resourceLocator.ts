@@ -1,3 +1,7 @@
+/**
+ * Record pickers (resource locators): From List, By ID, By URL, their names and the ID as an
+ * encoded path segment; the update target (also sent as `data.id`) and the site of a write.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceByValue, type ResourceTable } from '../tables/registry';

@@ -1,3 +1,6 @@
+/**
+ * The n8n field type and default of a table value type (`ValueType`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ValueType } from '../tables/registry';

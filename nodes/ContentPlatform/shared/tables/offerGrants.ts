@@ -1,3 +1,7 @@
+/**
+ * The offer-grant endpoint rows contacts and customers share (supplement section 2), written once
+ * for both tables.
+ */
 import type { EndpointRow } from './types';
 
 /**
