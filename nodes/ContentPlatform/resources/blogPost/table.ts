@@ -1,3 +1,7 @@
+/**
+ * The Blog Post resource's table (type `blog_posts`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 

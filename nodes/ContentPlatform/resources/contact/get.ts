@@ -1,3 +1,7 @@
+/**
+ * Contact → Get with the Custom Fields by Title option: an operation with an option of its own
+ * (docs/development.md, "The operation-file rule").
+ */
 import { operationOf } from '../../shared/builders/operation';
 import { getOperation } from '../../shared/builders/read';
 import { withCustomFieldTitlesOption } from '../../shared/customFields';

@@ -1,3 +1,7 @@
+/**
+ * The Contact resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { deleteOperation } from '../../shared/builders/destructive';
 import { operationOf } from '../../shared/builders/operation';
 import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';

@@ -1,3 +1,7 @@
+/**
+ * The Contact resource's table (type `contacts`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import { offerGrants } from '../../shared/tables/offerGrants';
 import { PERSON_FILTERS } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';

@@ -1,3 +1,6 @@
+/**
+ * Contact → Update: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,6 @@
+/**
+ * Contact Note → Create: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
 import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
 import { resourceByValue } from '../../shared/tables/registry';

@@ -1,3 +1,7 @@
+/**
+ * The Custom Field resource's table (type `custom_fields`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import { bool, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 

@@ -1,3 +1,6 @@
+/**
+ * Form → Submit: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,7 @@
+/**
+ * The Form Submission resource's table (type `form_submissions`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import { SITE_FILTER, str } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 

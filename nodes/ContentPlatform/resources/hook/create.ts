@@ -1,3 +1,7 @@
+/**
+ * Hook → Create, and the Event field it shares with Get Sample: an operation with fields of its
+ * own (docs/development.md, "The operation-file rule").
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import {

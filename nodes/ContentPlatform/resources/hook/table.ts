@@ -1,3 +1,7 @@
+/**
+ * The Hook resource's table (type `hooks`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** The webhook events (supplement section 5), as `filter[event_eq]` and a hook's `event` take them. */

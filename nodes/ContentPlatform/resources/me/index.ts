@@ -1,3 +1,7 @@
+/**
+ * The Me resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { operationOf, operationOption } from '../../shared/builders/operation';
 import { resourceDescription } from '../../shared/builders/resource';
 

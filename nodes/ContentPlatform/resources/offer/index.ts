@@ -1,3 +1,7 @@
+/**
+ * The Offer resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { relationshipOperation } from '../../shared/builders/relationship';

@@ -1,3 +1,8 @@
+/**
+ * The Payout resource's table (type `kajabi_payments_payouts`): its relationships and endpoints
+ * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
+ */
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Payout statuses as `filter[status]` takes them (supplement 9.4; `in_transit` from the prose). */

@@ -1,3 +1,7 @@
+/**
+ * The Website Page resource's table (type `website_pages`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
 import { SITE_FILTER } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 
