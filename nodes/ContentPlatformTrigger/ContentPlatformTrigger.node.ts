@@ -30,7 +30,7 @@ import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
 
-/** The "Filters" of each event that has some: its list's filters as text fields, in the spec's order. */
+/** The "Filters" of each event that has some: its list's filters as text fields, in the table's order. */
 function filterProperties(): INodeProperties[] {
 	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) =>
 		filtersField({ show: { event: [event.value] } }, event.filters.map(textFilterField)),

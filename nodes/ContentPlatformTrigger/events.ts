@@ -31,7 +31,7 @@ export interface TriggerEvent {
 	include?: string;
 }
 
-/** The trigger's optional filters, by spec filter name; each event offers those its list has. */
+/** The trigger's optional filters, by the API's filter name; each event offers those its list has. */
 const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
 
 /**

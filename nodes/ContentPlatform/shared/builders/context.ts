@@ -22,7 +22,7 @@ export interface OperationContext {
 export function operationOf(resourceValue: string, operation: Operation): OperationContext {
 	const resource = resourceByValue(resourceValue);
 	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (!endpoint) throw new Error(`The spec has no "${operation}" endpoint for resource "${resourceValue}"`);
+	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
 	return { resource, endpoint };
 }
 

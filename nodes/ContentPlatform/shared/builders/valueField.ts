@@ -5,7 +5,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ValueType } from '../tables/registry';
 
-/** The n8n field type and default for a spec value type; `date` is a date picker. */
+/** The n8n field type and default for a table value type; `date` is a date picker. */
 export function valueField(type: ValueType): Pick<INodeProperties, 'type' | 'default'> {
 	switch (type) {
 		case 'boolean':
