@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Picking records": the node's `methods.listSearch` (the "From List" mode of every ID
+ * The node's `methods.listSearch` (the "From List" mode of every ID
  * resource locator), called with n8n-core's real `LoadOptionsContext` (test/helpers/loadOptions.ts)
  * against the sandbox: the request sent (path, page, search filter, credential), the results
  * (value = ID, label), and the next page via `paginationToken`.

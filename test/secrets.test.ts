@@ -1,5 +1,5 @@
 /**
- * Issue 13.2: a server or proxy that echoes the Authorization header or the token into its error
+ * A server or proxy that echoes the Authorization header or the token into its error
  * body (JSON:API `errors[]`, plain JSON, text, HTML) never puts the access token, the OAuth2 access
  * token or the client secret into the node's error message, description, serialized error,
  * continue-on-fail items or run data. The sandbox echoes what it received (test/sandbox/fault-bodies.js).
