@@ -172,17 +172,33 @@ export function redactError<T>(error: T, secrets: string[]): T {
 	return error;
 }
 
-/** What the API answered, by the NodeApiError `apiErrorFromResponse` made of it (see `apiAnswerOf`). */
-const answers = new WeakMap<object, { status: number; errors: JsonApiError[] }>();
+/**
+ * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
+ * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
+ * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
+ * asks of the request runner (`paginate`): to wait and send a read again, or to renew an OAuth2
+ * token.
+ */
+export interface ApiAnswer {
+	status: number;
+	errors: JsonApiError[];
+	/** A read asked to slow down (429, or 503 with `Retry-After`): the wait (ms) its answer asks for. */
+	throttleWaitMs?: number;
+	/** An OAuth2 401 that n8n 1.x handed back on a Get Many page: sent once more with n8n renewing the token. */
+	unrenewed401?: boolean;
+}
+
+/** Where an error made by `apiErrorFromResponse` carries its `ApiAnswer` (a non-enumerable member: never shown or serialised). */
+const API_ANSWER = Symbol('apiAnswer');
 
 /**
- * The HTTP status and JSON:API `errors[]` of the answer an error was made of by
- * `apiErrorFromResponse` (the secrets of the credential already redacted), or undefined for any
+ * The answer an error was made of by `apiErrorFromResponse` (see `ApiAnswer`), or undefined for any
  * other error. Lets a caller react to one particular refusal (find or create: the email "has
- * already been taken") without reading n8n's error internals.
+ * already been taken") or to what the answer asks (`paginate`: wait, renew) without reading n8n's
+ * error internals.
  */
-export function apiAnswerOf(error: unknown): { status: number; errors: JsonApiError[] } | undefined {
-	return typeof error === 'object' && error !== null ? answers.get(error) : undefined;
+export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
+	return typeof error === 'object' && error !== null ? (error as { [API_ANSWER]?: ApiAnswer })[API_ANSWER] : undefined;
 }
 
 /**
@@ -254,7 +270,7 @@ export function apiErrorFromResponse(
 		errors: errors as unknown as JsonObject[],
 	};
 	const error = new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
-	answers.set(error, { status, errors });
+	Object.defineProperty(error, API_ANSWER, { value: { status, errors } satisfies ApiAnswer, enumerable: false });
 	return error;
 }
 

@@ -1,18 +1,3 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { apiAnswerOf } from './errors';
-import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './spec';
-import { personKey, sendOwnRequest, withPerson } from './personQueue';
-import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './transport';
-
 /**
  * Contacts found by email: Contact → Create or Update (`upsert`), Grant Offers by Email (both find
  * or create) and Revoke Offers by Email (find only). The rules (docs/operations.md "Find or create"):
@@ -33,7 +18,35 @@ import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './tran
  *   already been taken" on `/data/attributes/email`: another process created it after the lookup)
  *   is answered by looking the contact up again and updating it (granting to it) instead; once,
  *   and only for that refusal: every other 422 fails the item as before.
+ *
+ * What each item did (`ContactOutcome`: the contact, created or found) is set by its preSend or its
+ * own request and read by its postReceive through the item's run (`itemRunOf`, transport/request.ts);
+ * Create or Update and Revoke hand the request runner their own request on the request options
+ * (`withOwnRequest`).
  */
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiAnswerOf } from './errors';
+import { isResourceObject, type ResourceObject } from './jsonapi';
+import { MAX_PAGE_SIZE } from './spec';
+import { personKey, withPerson } from './personQueue';
+import {
+	apiList,
+	apiRequest,
+	checkedDocument,
+	cleanId,
+	itemRunOf,
+	locatorId,
+	withOwnRequest,
+	type ContactOutcome,
+} from './transport';
 
 /** How many list pages a lookup reads at most (100 contacts each) before it gives up. */
 const MAX_LOOKUP_PAGES = 20;
@@ -145,19 +158,6 @@ async function takenContact(
 	return String(found.id);
 }
 
-/** What a by-email item did: the contact, whether it was created, whether one was found. */
-interface Outcome {
-	created: boolean;
-	found: boolean;
-	contactId?: string;
-}
-const outcomes = new WeakMap<object, Outcome>();
-
-/** The outcome of the item whose context (or pagination context) this is. */
-function outcomeOf(context: object): Outcome | undefined {
-	return outcomes.get(context) ?? outcomes.get(Object.getPrototypeOf(context) as object);
-}
-
 /** Turns the built create (`POST /v1/contacts`) into the update of `contactId` (the email and the site left out). */
 function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void {
 	const body = (requestOptions.body ?? {}) as IDataObject;
@@ -172,7 +172,8 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
 
 /**
  * preSend of Contact → Create or Update (runs last, after the body is built from the fields):
- * checks the site and email, then hands the request runner (`paginate`) the item's own request,
+ * checks the site and email, then hands the request runner (`paginate`) the item's own request
+ * (`withOwnRequest`),
  * which under the person's lock (`withPerson`) looks the contact up and sends the update
  * (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site) when one
  * was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
@@ -185,14 +186,15 @@ export async function createOrUpdateContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	sendOwnRequest<INodeExecutionData[]>(
-		this,
+	const run = itemRunOf(this);
+	return withOwnRequest(
+		requestOptions,
 		async (send) =>
 			await withPerson(key, async (known) => {
 				stopIfCancelled(this);
 				let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
 				if (contactId === undefined) {
-					outcomes.set(this, { created: true, found: false });
+					run.contact = { created: true, found: false };
 					try {
 						const items = await send();
 						const id = items[0]?.json.id;
@@ -204,11 +206,10 @@ export async function createOrUpdateContact(
 				}
 				known.contactId = String(contactId);
 				toUpdate(requestOptions, String(contactId));
-				outcomes.set(this, { created: false, found: true, contactId: String(contactId) });
+				run.contact = { created: false, found: true, contactId: String(contactId) };
 				return await send();
 			}),
 	);
-	return requestOptions;
 }
 
 /**
@@ -219,7 +220,7 @@ export async function markCreated(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const outcome = outcomeOf(this);
+	const outcome = itemRunOf(this).contact;
 	if (!outcome) return items;
 	return items.map((item) => ({ ...item, json: { ...item.json, created: outcome.created } }));
 }
@@ -267,7 +268,7 @@ export async function resolveGrantContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	const outcome = await withPerson(key, async (known): Promise<Outcome> => {
+	const outcome = await withPerson(key, async (known): Promise<ContactOutcome> => {
 		stopIfCancelled(this);
 		let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
 		let created = false;
@@ -283,7 +284,7 @@ export async function resolveGrantContact(
 		known.contactId = String(contactId);
 		return { created, found: !created, contactId: String(contactId) };
 	});
-	outcomes.set(this, outcome);
+	itemRunOf(this).contact = outcome;
 	requestOptions.url = `/contacts/${encodeURIComponent(String(outcome.contactId))}/relationships/offers`;
 	return requestOptions;
 }
@@ -301,7 +302,8 @@ export async function resolveRevokeContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	sendOwnRequest<INodeExecutionData[]>(this, async (send) => {
+	const run = itemRunOf(this);
+	return withOwnRequest(requestOptions, async (send) => {
 		const contactId = await withPerson(key, async (known) => {
 			stopIfCancelled(this);
 			const id = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
@@ -309,14 +311,13 @@ export async function resolveRevokeContact(
 			return id;
 		});
 		if (contactId === undefined) {
-			outcomes.set(this, { created: false, found: false });
+			run.contact = { created: false, found: false };
 			return byEmailItems(this, { data: [] }, { created: false, found: false }, 'found');
 		}
-		outcomes.set(this, { created: false, found: true, contactId: String(contactId) });
+		run.contact = { created: false, found: true, contactId: String(contactId) };
 		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}/relationships/offers`;
 		return await send();
 	});
-	return requestOptions;
 }
 
 /**
@@ -328,7 +329,7 @@ export async function resolveRevokeContact(
 function byEmailItems(
 	context: IExecuteSingleFunctions,
 	document: IDataObject,
-	outcome: Outcome,
+	outcome: ContactOutcome,
 	flag: 'created' | 'found',
 ): INodeExecutionData[] {
 	const pairedItem = { item: context.getItemIndex() };
@@ -361,7 +362,7 @@ export async function grantByEmailItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = outcomeOf(this) ?? { created: false, found: true };
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
 	return byEmailItems(this, document as IDataObject, outcome, 'created');
 }
 
@@ -376,6 +377,6 @@ export async function revokeByEmailItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = outcomeOf(this) ?? { created: false, found: true };
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
 	return byEmailItems(this, document as IDataObject, outcome, 'found');
 }

@@ -1,8 +1,7 @@
 /**
  * The per-person lock of the operations that find a contact by email (findOrCreate.ts): Contact →
- * Create or Update, Grant Offers by Email and Revoke Offers by Email. Its own module, without
- * imports, so that the request runner (transport/paging.ts) can run an item's own request
- * (`ownRequestOf`) without importing findOrCreate.ts.
+ * Create or Update, Grant Offers by Email and Revoke Offers by Email; taken and released in one
+ * function, `withPerson`.
  *
  * A person is the API (the credential's API root), the site and the email (trimmed, lower case).
  * The lock is module-level: every execution of the node in this n8n process shares it, so items of
@@ -57,26 +56,4 @@ export async function withPerson<T>(key: string, work: (known: { contactId?: str
 /** How many people have a holder or waiters now (0 when every lock was released). */
 export function peopleHeld(): number {
 	return people.size;
-}
-
-/** A request an item sends itself: given the way to send the routing's request, its result. */
-export type OwnRequest<T> = (send: () => Promise<T>) => Promise<T>;
-
-/** The items whose request is sent by an operation's own function (by the item's routing context). */
-const ownRequests = new WeakMap<object, OwnRequest<unknown>>();
-
-/** Registers the function that sends an item's request (a preSend calls it; `ownRequestOf` reads it). */
-export function sendOwnRequest<T>(context: object, request: OwnRequest<T>): void {
-	ownRequests.set(context, request as unknown as OwnRequest<unknown>);
-}
-
-/**
- * The function that sends the item's request, if its operation registered one (Create or Update:
- * the find, then the create or the update, under the person's lock). `context` may be the
- * pagination context n8n derives from the item's context (`Object.create`), so its prototype is
- * looked at too.
- */
-export function ownRequestOf<T>(context: object): OwnRequest<T> | undefined {
-	const own = ownRequests.get(context) ?? ownRequests.get(Object.getPrototypeOf(context) as object);
-	return own as unknown as OwnRequest<T> | undefined;
 }

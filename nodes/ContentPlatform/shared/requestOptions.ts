@@ -1,16 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './transport/pageWindow';
-import { DEFAULT_TIMEOUT_SECONDS, paginate } from './transport';
-
 /**
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
- * are requested at once ("Parallel Page Requests", see `transport/pageWindow.ts`). Its routing also
- * makes n8n run every operation through the package's request runner (`paginate` in
- * transport/paging.ts: one request
- * for Get and the writes, pages for Get Many), which turns timeouts into "did not answer within
- * N s" and keeps the credential's secrets out of every error.
+ * are requested at once ("Parallel Page Requests", see `readPages` in transport/pages.ts). Its
+ * routing (`requestRunnerRouting`, transport/request.ts) makes n8n hand every operation's request to
+ * the package's request runner (`paginate`: one request for Get and the writes, pages for Get
+ * Many), which turns timeouts into "did not answer within N s" and keeps the credential's secrets
+ * out of every error.
  */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_PARALLEL_PAGES, DEFAULT_TIMEOUT_SECONDS, MAX_PARALLEL_PAGES, requestRunnerRouting } from './transport';
+
+/** The "Request Settings" collection (last of the node's properties). */
 export const requestSettingsProperty: INodeProperties = {
 	displayName: 'Request Settings',
 	name: 'requestSettings',
@@ -38,8 +38,5 @@ export const requestSettingsProperty: INodeProperties = {
 				'How many pages of the list to request at the same time after the first one. Items keep the order of the list. 1 requests one page after the other. When the API answers 429 (rate limited), the node continues one page at a time.',
 		},
 	],
-	routing: {
-		send: { paginate: true },
-		operations: { pagination: paginate },
-	},
+	routing: requestRunnerRouting,
 };

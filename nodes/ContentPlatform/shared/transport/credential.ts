@@ -13,6 +13,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRoot, baseUrlProblem } from '../baseUrl';
+import { apiAnswerOf } from '../errors';
 
 /**
  * The credential of a request and the 401 renewal: which credential type the node's
@@ -120,16 +121,17 @@ export async function renewAfterUnrenewed401(
 	}
 }
 
-/** Errors of `toItems` for an unrenewed OAuth2 401 on a page: `paginate` renews and retries once. */
-const unrenewedPageErrors = new WeakSet<object>();
-
-/** Marks an error as the unrenewed OAuth2 401 of a Get Many page (see `isUnrenewedPageError`). */
+/**
+ * Marks the error of an unrenewed OAuth2 401 on a Get Many page (made by `apiErrorFromResponse`):
+ * carried on its `ApiAnswer` (shared/errors.ts), read back by `isUnrenewedPageError`.
+ */
 export function markUnrenewedPage<T extends object>(error: T): T {
-	unrenewedPageErrors.add(error);
+	const answer = apiAnswerOf(error);
+	if (answer) answer.unrenewed401 = true;
 	return error;
 }
 
 /** Whether `paginate` should send the page once more with n8n renewing the token (see `markUnrenewedPage`). */
 export function isUnrenewedPageError(error: object): boolean {
-	return unrenewedPageErrors.has(error);
+	return apiAnswerOf(error)?.unrenewed401 === true;
 }

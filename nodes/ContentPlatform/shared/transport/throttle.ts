@@ -1,7 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { headerValue, retryAfterMs } from '../errors';
+import { apiAnswerOf, headerValue, retryAfterMs } from '../errors';
 
 /**
  * The package's one rule for answers asking to slow down (a 429, or a 503 with `Retry-After`),
@@ -73,18 +73,19 @@ export async function waitUnlessCancelled(ms: number, cancelled: () => boolean):
 	}
 }
 
-/** Errors of `toItems` for an answer asking to slow down, with the wait it asks for (ms). */
-const throttledErrors = new WeakMap<object, number>();
-
-/** Marks the error of a routed read whose answer asked to wait `ms` (see `throttleWaitOf`). */
+/**
+ * Marks the error of a routed read whose answer asked to wait `ms` (see `throttleWaitOf`): the wait
+ * is carried on the error's `ApiAnswer` (shared/errors.ts), read back by `throttledWaitOf`.
+ */
 export function markThrottled<T extends object>(error: T, ms: number): T {
-	throttledErrors.set(error, ms);
+	const answer = apiAnswerOf(error);
+	if (answer) answer.throttleWaitMs = ms;
 	return error;
 }
 
 /** The wait (ms) a routed read's error asks for (`markThrottled`), else undefined. */
 export function throttledWaitOf(error: unknown): number | undefined {
-	return typeof error === 'object' && error !== null ? throttledErrors.get(error) : undefined;
+	return apiAnswerOf(error)?.throttleWaitMs;
 }
 
 /** How a request ended: its result, or the error it failed with (not thrown: the caller words it). */

@@ -1,3 +1,16 @@
+/**
+ * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the reader of a list's pages
+ * that the node's request runner (`paginate`, request.ts) hands a Get Many to (`readList`), and
+ * what a page's document says about paging (`tagPage`, called by the postReceive `toItems`),
+ * checked against what was received so that every loop over pages ends whatever the server answers.
+ *
+ * The steps: `readList` decides which page comes next and when to stop; `readPages` (the window)
+ * decides which page is sent when, up to "Parallel Page Requests" at once, and hands the pages back
+ * in page order; `readPage` sends one page through n8n's routing (preSend, request, `toItems`);
+ * `checkPage` checks it against the pages before it; `morePagesAfter` says whether another follows.
+ * Everything one list's read needs is passed in or held in `readList`'s own scope (`PageRun` for
+ * the one OAuth2 renewal of its pages); what a page's document says travels on its items array.
+ */
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
@@ -8,24 +21,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
-import { ownRequestOf } from '../personQueue';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError } from './answer';
 import { isUnrenewedPageError } from './credential';
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES, readPages } from './pageWindow';
-import { sendWithThrottleRule, throttledWaitOf } from './throttle';
-
-/**
- * Paging (spec "Limits": `page[number]` and `page[size]`): `paginate`, the node's request runner,
- * reads Get Many page after page; `tagPage` records on each page's items what its document says
- * about paging, which `paginate` checks against what it received so that every loop over pages
- * ends whatever the server answers.
- *
- * The seam for reading pages: `readPage` sends one page, `checkPage` checks it against the pages
- * before it, `morePagesAfter` says whether another follows; `paginate` decides which page comes
- * next and when to stop: with "Parallel Page Requests" k, through `readPages` (pageWindow.ts), which
- * calls `readPage` for up to k page numbers at once and feeds the pages to `checkPage` in page order.
- */
+import { throttledWaitOf, throttleRetryWait, waitUnlessCancelled } from './throttle';
 
 /** Where paging information of one page is kept on the array of its items (see `tagPage`). */
 const HAS_MORE = Symbol('hasMore');
@@ -99,7 +98,7 @@ export function documentHasMore(document: JsonApiDocument): boolean | undefined 
 
 /**
  * Records on the items of one answer what its document says about paging (whether more pages
- * follow, `meta` totals, the page of `links.next`), as non-enumerable members `paginate` reads.
+ * follow, `meta` totals, the page of `links.next`), as non-enumerable members `readList` reads.
  * @returns The same array.
  */
 export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
@@ -228,73 +227,48 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
 }
 
 /**
- * The node's request runner (n8n calls it as the `pagination` operation of every operation, see
- * `shared/requestOptions.ts`): one request for Get and the writes, pages for Get Many. Errors leave
- * it with the access token, client secret and OAuth2 tokens redacted, a timeout as "did not answer
- * within N s", and for Get Many the page that failed.
- *
- * Get Many (spec "Limits": `page[number]` and `page[size]`) requests pages 1, 2, … of
- * `min(Limit, 100)` records and stops when a page is shorter than the page size or empty, when the
- * document says no page follows, or when Limit records were read. So Limit 10 costs one request
- * and Return All over N records ceil(N / 100) (+1 when the last page is exactly full and the API
- * gives no paging links). There is no cap on the number of pages, but Return All stops with an error
- * naming the page when a page holds only records already received or the paging links/totals
+ * Get Many (spec "Limits": `page[number]` and `page[size]`), run by the node's request runner
+ * (`paginate`, request.ts) with the routing's request as n8n built it (`requestData`): requests pages
+ * 1, 2, … of `min(Limit, 100)` records and stops when a page is shorter than the page size or empty,
+ * when the document says no page follows, or when Limit records were read. So Limit 10 costs one
+ * request and Return All over N records ceil(N / 100) (+1 when the last page is exactly full and the
+ * API gives no paging links). There is no cap on the number of pages, but Return All stops with an
+ * error naming the page when a page holds only records already received or the paging links/totals
  * contradict what was received, and before each page when the execution was cancelled.
- * After the first page, "Request Settings → Parallel Page Requests" (k, see `readPages` in
- * pageWindow.ts) pages are requested at once and checked in page order, so the items and every
- * check are those of the sequential read; a list that does not say how many pages it has
- * (`meta.total_pages`, `links.last`) costs up to k − 1 requests past its end, a Limit never more
- * than its own pages. An answer asking to slow down (a 429, or a 503 with `Retry-After`) follows the
- * package's rule (throttle.ts): a read — Get, or any page of Get Many at any k — is sent again once
- * after its `Retry-After` (at most 60 s; with k > 1 one page at a time from then on); a write never.
- * With "On Error: Continue" the result is one error item paired with the input item, never a
- * partial list. Payouts get `page[number]` only and end on an empty page or when their document
- * says so. An item whose operation sends its request itself (Create or Update: find, then create or
- * update, under the person's lock; `ownRequestOf`) is handed the way to send it.
+ * After the first page, "Request Settings → Parallel Page Requests" (k, see `readPages`) pages are
+ * requested at once and checked in page order, so the items and every check are those of the
+ * sequential read; a list that does not say how many pages it has (`meta.total_pages`,
+ * `links.last`) costs up to k − 1 requests past its end, a Limit never more than its own pages. A
+ * page whose answer asks to slow down follows the package's rule for reads (throttle.ts): sent again
+ * once after its `Retry-After` (at most 60 s), one page at a time from then on. Errors leave it with
+ * the credential's secrets redacted, a timeout as "did not answer within N s", and the page that
+ * failed; with "On Error: Continue" the result is one error item paired with the input item, never
+ * a partial list. Payouts get `page[number]` only and end on an empty page or when their document
+ * says so.
  */
-export async function paginate(
-	this: IExecutePaginationFunctions,
+export async function readList(
+	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter('operation') !== 'getAll') {
-		try {
-			// The 429 rule (throttle.ts) holds for the routing's request however it is sent: by the
-			// item's own function (Create or Update's create or update) or here.
-			const send = async () => {
-				const outcome = await sendWithThrottleRule(
-					requestData.options.method,
-					async () => await this.makeRoutingRequest(requestData),
-					throttledWaitOf,
-					() => this.getExecutionCancelSignal?.()?.aborted === true,
-				);
-				if (outcome.ok) return outcome.value;
-				throw outcome.error;
-			};
-			const own = ownRequestOf<INodeExecutionData[]>(this);
-			return own ? await own(send) : await send();
-		} catch (error) {
-			throw await friendlyError(this, error, requestData.options);
-		}
-	}
 	const limit = requestData.maxResults ? Number(requestData.maxResults) : Number.POSITIVE_INFINITY;
 	const pageSize = Math.min(MAX_PAGE_SIZE, limit);
-	const sized = takesPageSize(this);
+	const sized = takesPageSize(context);
 	const results: INodeExecutionData[] = [];
 	const seen = new Set<string>();
 	const run: PageRun = {};
 	const failed = await readPages<PageItems>({
-		width: parallelPagesOf(this),
+		width: parallelPagesOf(context),
 		request: async (page) =>
 			await readPage(
-				this,
+				context,
 				requestData,
 				sized ? { 'page[number]': page, 'page[size]': pageSize } : { 'page[number]': page },
 				run,
 			),
-		cancelled: () => this.getExecutionCancelSignal?.()?.aborted === true,
+		cancelled: () => context.getExecutionCancelSignal?.()?.aborted === true,
 		throttleWait: throttledWaitOf,
 		consume: (page, items) => {
-			checkPage(this, page, items, seen, results.length);
+			checkPage(context, page, items, seen, results.length);
 			results.push(...items);
 			return {
 				more: morePagesAfter(items, sized ? pageSize : 1) && results.length < limit,
@@ -307,12 +281,12 @@ export async function paginate(
 	});
 	if (failed === undefined) return results;
 	const failure = withContext(
-		this.getNode(),
-		await friendlyError(this, failed.error, requestData.options),
+		context.getNode(),
+		await friendlyError(context, failed.error, requestData.options),
 		`page ${failed.page}, after ${results.length} records`,
 	);
 	// "On Error: Continue": one error item paired with its input, never the pages read so far.
-	if (this.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: this.getItemIndex() } }];
+	if (context.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: context.getItemIndex() } }];
 	throw failure;
 }
 
@@ -334,4 +308,124 @@ function parallelPagesOf(context: IExecutePaginationFunctions): number {
 	const value = Number(context.getNodeParameter('requestSettings.parallelPages', DEFAULT_PARALLEL_PAGES));
 	if (!Number.isFinite(value)) return DEFAULT_PARALLEL_PAGES;
 	return Math.min(MAX_PARALLEL_PAGES, Math.max(1, Math.floor(value)));
+}
+
+/**
+ * Default of "Request Settings → Parallel Page Requests", chosen from the bench (bench/RESULTS.md,
+ * "Parallel page requests"; the reason in docs/parallel-pages.md).
+ */
+export const DEFAULT_PARALLEL_PAGES = 4;
+
+/** The most pages a Get Many requests at once (the option's maximum). */
+export const MAX_PARALLEL_PAGES = 8;
+
+/** What reading pages needs from its caller. `T` is one page's result. */
+export interface PageWindowOptions<T> {
+	/** How many pages may be requested and not yet consumed at once after page 1 (≥ 1; 1 = one after the other). */
+	width: number;
+	/** Sends the request of page `page` (1-based). */
+	request: (page: number) => Promise<T>;
+	/**
+	 * Takes the result of page `page`, in page order. `more`: whether a next page is to be read;
+	 * `lastPage`: the last page that may be needed, when the page tells it (the Limit's last page, or
+	 * the list's own: `meta.total_pages`, `links.last`); no page after it is requested ahead.
+	 * May throw (a check that fails): the read stops with that error for this page.
+	 */
+	consume: (page: number, result: T) => { more: boolean; lastPage?: number };
+	/** The wait (ms) an error of a request asks for when it is an answer asking to slow down, else undefined. */
+	throttleWait: (error: unknown) => number | undefined;
+	/** Whether the execution was cancelled: waits end then (`request` itself refuses to send). */
+	cancelled: () => boolean;
+}
+
+/** The first page, in page order, that failed (its request, its check, or the cancellation), and its error. */
+export interface PageFailure {
+	page: number;
+	error: unknown;
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
+	try {
+		return { ok: true, value: await work() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
+/**
+ * The window (`readPages`): bounded concurrent reading of numbered pages, consumed in page order.
+ * `readList` gives it how to send one page and what to do with a page's result; the window decides
+ * which page is sent when.
+ *
+ * - Page 1 is sent alone. After it, up to `width` pages are requested and not yet consumed at any
+ *   time (in flight or waiting for an earlier page), so at most `width − 1` pages are read past the
+ *   end of a list that does not say where it ends, and pages are held in memory for at most
+ *   `width` pages ahead.
+ * - Results are consumed strictly in page order, so every check of a page sees exactly what a
+ *   sequential read would have seen at that point; the first page that fails (or whose check
+ *   fails) in page order stops the read with that page's error, as a sequential read would.
+ * - The page being consumed is always sent when it was not yet (a sequential read's rule); pages
+ *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
+ *   or the list's own last page once a page tells it).
+ * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
+ *   package's rule for reads applies to that page, at any `width` (throttle.ts: sent again once
+ *   after the wait, at most 60 s), and with `width` > 1 the rest of the read sends one page at a
+ *   time (the pages already sent finish first).
+ * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
+ *   returns, it waits until every request it sent has settled (a request past the end is not left
+ *   running; on a cancelled execution n8n's request helper aborts the ones in flight).
+ * It throws nothing: the first page that failed is returned with its error.
+ *
+ * Reads pages 1, 2, … until `consume` says no page follows or a page fails.
+ * @returns undefined when every page was read, else the first page in page order that failed.
+ */
+export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageFailure | undefined> {
+	const width = Math.max(1, Math.floor(options.width));
+	/** Requested and not yet consumed pages, by number. */
+	const pending = new Map<number, Promise<Settled<T>>>();
+	let throttled = false;
+	let next = 1;
+	let last = Number.POSITIVE_INFINITY;
+
+	const send = (page: number): Promise<Settled<T>> =>
+		settle(async () => await options.request(page)).then((outcome) => {
+			if (!outcome.ok && options.throttleWait(outcome.error) !== undefined) throttled = true;
+			return outcome;
+		});
+	const launch = (page: number) => {
+		pending.set(page, send(page));
+		next = Math.max(next, page + 1);
+	};
+	const settleAll = async () => {
+		await Promise.all(pending.values());
+	};
+	try {
+		for (let page = 1; ; page++) {
+			if (!pending.has(page)) launch(page);
+			if (page > 1) {
+				while (!throttled && next <= last && pending.size < width) launch(next);
+			}
+			let outcome = await pending.get(page)!;
+			pending.delete(page);
+			for (let retries = 0; !outcome.ok; retries++) {
+				// Lists are read with GET: the package's rule for reads (throttle.ts).
+				const ms = throttleRetryWait('GET', options.throttleWait(outcome.error), retries);
+				if (ms === undefined) break;
+				// one page at a time from here on: the pages already sent finish first
+				await settleAll();
+				await waitUnlessCancelled(ms, options.cancelled);
+				outcome = await send(page);
+			}
+			if (!outcome.ok) return { page, error: outcome.error };
+			const value = outcome.value;
+			const verdict = await settle(async () => options.consume(page, value));
+			if (!verdict.ok) return { page, error: verdict.error };
+			if (verdict.value.lastPage !== undefined) last = Math.min(last, verdict.value.lastPage);
+			if (!verdict.value.more) return undefined;
+		}
+	} finally {
+		await settleAll();
+	}
 }
