@@ -32,7 +32,7 @@ export function getOperation(op: OperationContext): OperationDescription {
 /**
  * A Get Many operation (spec rows `GET /v1/<type>`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
- *   `toItems` (items, Simplify applied), paged by `paginate` (transport/paging.ts);
+ *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
  * - `returnAll`, `limit` (paging.ts): become `page[number]` and `page[size]` (at most 100) pages;
  * - `filters` (filters.ts): one field per `filter[<name>]` of the row;
  * - `conditions` (conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);

@@ -11,14 +11,20 @@
  * - `credential.ts`: the credential type the "Authentication" option selects (decided once per
  *   request), its API root and secrets, the HTTP error statuses left to the package, the one
  *   renewal after an OAuth2 401 that n8n 1.x hands back.
- * - `redirects.ts`: redirects followed by the package, within the Base URL's origin only.
- * - `throttle.ts`: the one rule for answers asking to slow down (429): a read is sent once more
- *   after its `Retry-After` (at most 60 s), a write never.
- * - `answer.ts`: an answer checked into a JSON:API document, a failure worded for the user.
+ * - `answer.ts`: an answer until it is the user's: redirects followed within the Base URL's origin
+ *   only; the one rule for answers asking to slow down (429: a read is sent once more after its
+ *   `Retry-After`, at most 60 s, a write never); the answer checked into a JSON:API document; a
+ *   failure worded for the user.
  * - `ids.ts`: user-typed record IDs: read, refused before any request, named in errors.
  */
 export { apiRoot } from '../baseUrl';
-export { checkedDocument, parseBody } from './answer';
+export {
+	answerWithThrottleRule,
+	checkedDocument,
+	MAX_THROTTLE_RETRIES,
+	MAX_THROTTLE_WAIT_MS,
+	parseBody,
+} from './answer';
 export {
 	CREDENTIALS,
 	credentialContext,
@@ -30,8 +36,6 @@ export {
 } from './credential';
 export { cleanId, locatorId, requireId, subjectOf } from './ids';
 export { DEFAULT_PARALLEL_PAGES, documentHasMore, MAX_PARALLEL_PAGES } from './pages';
-export { followRedirects } from './redirects';
-export { answerWithThrottleRule } from './throttle';
 export {
 	apiList,
 	apiRequest,

@@ -22,9 +22,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withContext } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
-import { friendlyError } from './answer';
+import { friendlyError, throttledWaitOf, throttleRetryWait, waitUnlessCancelled } from './answer';
 import { isUnrenewedPageError } from './credential';
-import { throttledWaitOf, throttleRetryWait, waitUnlessCancelled } from './throttle';
 
 /** Where paging information of one page is kept on the array of its items (see `tagPage`). */
 const HAS_MORE = Symbol('hasMore');
@@ -239,7 +238,7 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * requested at once and checked in page order, so the items and every check are those of the
  * sequential read; a list that does not say how many pages it has (`meta.total_pages`,
  * `links.last`) costs up to k − 1 requests past its end, a Limit never more than its own pages. A
- * page whose answer asks to slow down follows the package's rule for reads (throttle.ts): sent again
+ * page whose answer asks to slow down follows the package's rule for reads (answer.ts): sent again
  * once after its `Retry-After` (at most 60 s), one page at a time from then on. Errors leave it with
  * the credential's secrets redacted, a timeout as "did not answer within N s", and the page that
  * failed; with "On Error: Continue" the result is one error item paired with the input item, never
@@ -370,7 +369,7 @@ async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
  *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
  *   or the list's own last page once a page tells it).
  * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
- *   package's rule for reads applies to that page, at any `width` (throttle.ts: sent again once
+ *   package's rule for reads applies to that page, at any `width` (answer.ts: sent again once
  *   after the wait, at most 60 s), and with `width` > 1 the rest of the read sends one page at a
  *   time (the pages already sent finish first).
  * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
@@ -410,7 +409,7 @@ export async function readPages<T>(options: PageWindowOptions<T>): Promise<PageF
 			let outcome = await pending.get(page)!;
 			pending.delete(page);
 			for (let retries = 0; !outcome.ok; retries++) {
-				// Lists are read with GET: the package's rule for reads (throttle.ts).
+				// Lists are read with GET: the package's rule for reads (answer.ts).
 				const ms = throttleRetryWait('GET', options.throttleWait(outcome.error), retries);
 				if (ms === undefined) break;
 				// one page at a time from here on: the pages already sent finish first

@@ -29,28 +29,28 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
 import { documentToItems, isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
 import { MAX_PAGE_SIZE } from '../spec';
-import { checkedDocument, friendlyError, parseBody } from './answer';
+import {
+	answerWithThrottleRule,
+	checkedDocument,
+	friendlyError,
+	isRetriedMethod,
+	markThrottled,
+	parseBody,
+	sendWithThrottleRule,
+	settle,
+	throttledWaitOf,
+	throttleWaitOf,
+} from './answer';
 import {
 	credentialContext,
 	credentialTypeOf,
 	isUnrenewed401,
 	markUnrenewedPage,
-	renewAfterUnrenewed401,
 	statusErrorPolicy,
-	type AnyContext,
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
 import { documentHasMore, readList, tagPage } from './pages';
-import {
-	answerWithThrottleRule,
-	isRetriedMethod,
-	markThrottled,
-	sendWithThrottleRule,
-	throttledWaitOf,
-	throttleWaitOf,
-} from './throttle';
-import { followRedirects } from './redirects';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
@@ -119,27 +119,6 @@ function ownRequestOf(requestOptions: object): OwnRequest | undefined {
 }
 
 /**
- * The final answer to a request: redirects followed within the Base URL's origin
- * (`followRedirects`), and, when `renew` is set and that answer is an unrenewed OAuth2 401
- * (n8n 1.x), the request sent once more with n8n renewing the token and its redirects followed.
- */
-async function settle(
-	context: AnyContext,
-	credentialType: string,
-	request: IHttpRequestOptions,
-	received: IN8nHttpFullResponse,
-	root: string,
-	renew: boolean,
-): Promise<IN8nHttpFullResponse> {
-	let response = received;
-	for (let attempt = 0; ; attempt++) {
-		response = await followRedirects(context, credentialType, request, response, root);
-		if (!renew || attempt > 0 || !isUnrenewed401(credentialType, response)) return response;
-		response = await renewAfterUnrenewed401(context, credentialType, request);
-	}
-}
-
-/**
  * The request timeout of the node in milliseconds: n8n's own "Request Options → Timeout" when the
  * user set it, else the node's "Timeout" (seconds, default `DEFAULT_TIMEOUT_SECONDS`).
  */
@@ -153,7 +132,7 @@ export function requestTimeoutMs(context: IExecuteSingleFunctions): number {
 /**
  * preSend of every operation: sends the request to the API root of the credential's Base URL
  * (refused with a message naming the fix when it cannot be used), never follows a redirect by
- * itself (`followRedirects` decides), sets the timeout, lets our error handling see HTTP error
+ * itself (`followRedirects`, answer.ts, decides), sets the timeout, lets our error handling see HTTP error
  * answers (except the OAuth2 401, see `statusErrorPolicy`) and refuses a Limit below 1 before any
  * request.
  */
@@ -182,7 +161,7 @@ export async function prepareRequest(
 /**
  * preSend of every destructive operation (spec rows with `destructive`): refuses to run when the
  * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
- * request that timed out may have been carried out). The package itself never sends a write again (throttle.ts).
+ * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, answer.ts).
  */
 export async function refuseRetryOnFail(
 	this: IExecuteSingleFunctions,
@@ -200,7 +179,7 @@ export async function refuseRetryOnFail(
 
 /**
  * The routing that hands an operation's request to the node's request runner (`paginate`): declared
- * here once, used by "Request Settings" (every operation, shared/requestOptions.ts) and, as the
+ * here once, used by "Request Settings" (every operation, ContentPlatform.node.ts) and, as the
  * rendered description has it, again by Get Many's option (shared/builders/operation.ts). n8n merges
  * both into the same routing.
  */
@@ -225,7 +204,7 @@ export async function paginate(
 
 /**
  * The one request of an operation other than Get Many, through n8n's routing (request, then the
- * postReceives): a read asked to slow down follows the package's rule (throttle.ts: sent again once
+ * postReceives): a read asked to slow down follows the package's rule (answer.ts: sent again once
  * after its `Retry-After`, at most 60 s), a write is never sent again. When the item sends its
  * request itself (`withOwnRequest`: Create or Update's find, then create or update under the
  * person's lock), it is handed the way to send it. Errors leave with the credential's secrets
@@ -271,7 +250,7 @@ export async function toItems(
 	const isList = this.getNodeParameter('operation') === 'getAll';
 	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
-	// A read asked to slow down: the request runner applies the package's rule (throttle.ts); a write's 429
+	// A read asked to slow down: the request runner applies the package's rule (answer.ts); a write's 429
 	// is worded by `checkedDocument` below and reaches the user.
 	const wait = isRetriedMethod(sent?.options.method) ? throttleWaitOf(response) : undefined;
 	if (unrenewed || wait !== undefined) {
@@ -319,7 +298,7 @@ export async function toItems(
  * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
  *   passed the checks (the trigger reads the API's clock from `date`).
  * A read (GET) asked to slow down is sent again once after its `Retry-After` (at most 60 s), a
- * write never: the package's rule (throttle.ts).
+ * write never: the package's rule (answer.ts).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
@@ -351,7 +330,7 @@ export async function apiRequest(
 	const cancelled = () =>
 		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
 	try {
-		// An answer asking to slow down: the package's rule (throttle.ts), reads only.
+		// An answer asking to slow down: the package's rule (answer.ts), reads only.
 		const response = await answerWithThrottleRule(
 			method,
 			async () => {
