@@ -1,3 +1,8 @@
+/**
+ * The hook registrations of the platform (supplement section 5): list, create and delete
+ * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
+ * secrets never in messages).
+ */
 import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
@@ -12,12 +17,6 @@ import {
 	statusErrorPolicy,
 	type RequestContext,
 } from '../ContentPlatform/shared/transport';
-
-/**
- * The hook registrations of the platform (supplement section 5): list, create and delete
- * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
- * secrets never in messages).
- */
 
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;

@@ -1,14 +1,13 @@
-import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import type { JsonApiDocument, JsonApiError } from './jsonapi';
-
 /**
  * One error path for every request of the package: a non-2xx answer of the API becomes a
  * NodeApiError whose message uses the server's JSON:API `errors[]` words.
  * (Spec "Errors": bodies and codes are not shown; JSON:API `errors[]` is assumed and any other
  * body is reported by status and its first characters.)
  */
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { JsonApiDocument, JsonApiError } from './jsonapi';
 
 /** How much of a non-JSON error body is quoted in a message (characters). */
 const BODY_EXCERPT_LENGTH = 200;

@@ -229,12 +229,12 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
 }
 
 /**
- * preSend of Contact → Create or Update (runs last, after the body is built from the fields):
+ * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
+ * Custom Fields that field's preSend adds after it, is complete when the request is sent):
  * checks the site and email, then hands the request runner (`paginate`) the item's own request
- * (`withOwnRequest`),
- * which under the person's lock (`withPerson`) looks the contact up and sends the update
- * (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site) when one
- * was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
+ * (`withOwnRequest`), which under the person's lock (`withPerson`) looks the contact up and sends
+ * the update (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site)
+ * when one was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
  * been taken" becomes the update of the contact looked up again (`takenContact`). The lock is held
  * until the answer is in, so the person's next item or execution sees the contact this one created.
  */

@@ -1,3 +1,7 @@
+/**
+ * Get Many's "Return All" and "Limit" fields (the pages themselves are read by `readList`,
+ * transport/pages.ts).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showOnlyFor, type OperationContext } from './operation';

@@ -1,3 +1,7 @@
+/**
+ * The two read operations built from a spec row alone: Get (`getOperation`) and Get Many
+ * (`getManyOperation`), each the whole of what it sends and offers, its fields named one by one.
+ */
 import { conditionsCollection } from './conditions';
 import { filtersCollection, requiredSiteField } from './filters';
 import { includedPagingProperty, includeProperty } from './include';

@@ -194,10 +194,9 @@ const WAIT_SLICE_MS = 200;
  * `Retry-After` that; undefined for every other answer (other 5xx fail as they always did).
  */
 export function throttleWaitOf(response: Pick<IN8nHttpFullResponse, 'statusCode' | 'headers'>): number | undefined {
+	if (response.statusCode !== 429 && response.statusCode !== 503) return undefined;
 	const retryAfter = retryAfterMs(headerValue((response.headers ?? {}) as IDataObject, 'retry-after'));
-	if (response.statusCode === 429) return retryAfter ?? DEFAULT_THROTTLE_WAIT_MS;
-	if (response.statusCode === 503) return retryAfter;
-	return undefined;
+	return response.statusCode === 429 ? (retryAfter ?? DEFAULT_THROTTLE_WAIT_MS) : retryAfter;
 }
 
 /** Whether the package may send a request of this HTTP method again (reads only; undefined means GET). */

@@ -1,3 +1,9 @@
+/**
+ * The credential of a request and the 401 renewal: which credential type the node's
+ * "Authentication" selects, the API root and secrets it holds, which HTTP error statuses n8n
+ * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
+ * Every request decides its credential type once (`credentialTypeOf`) and passes it on.
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -14,13 +20,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRoot, baseUrlProblem } from '../baseUrl';
 import { apiAnswerOf } from '../errors';
-
-/**
- * The credential of a request and the 401 renewal: which credential type the node's
- * "Authentication" selects, the API root and secrets it holds, which HTTP error statuses n8n
- * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
- * Every request decides its credential type once (`credentialTypeOf`) and passes it on.
- */
 
 /** The value of the nodes' "Authentication" option. */
 export type AuthenticationMethod = 'accessToken' | 'oAuth2';
