@@ -35,7 +35,8 @@ export {
 	type RequestContext,
 } from './credential';
 export { cleanId, locatorId, requireId, subjectOf } from './ids';
-export { DEFAULT_PARALLEL_PAGES, documentHasMore, MAX_PARALLEL_PAGES } from './pages';
+export { documentHasMore } from '../jsonapi';
+export { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './pages';
 export {
 	apiList,
 	apiRequest,

@@ -1,8 +1,8 @@
 /**
  * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the reader of a list's pages
- * that the node's request runner (`paginate`, request.ts) hands a Get Many to (`readList`), and
- * what a page's document says about paging (`tagPage`, called by the postReceive `toItems`),
- * checked against what was received so that every loop over pages ends whatever the server answers.
+ * that the node's request runner (`paginate`, request.ts) hands a Get Many to (`readList`). What
+ * each page's document says about paging (on its items: `tagPage`, shared/jsonapi.ts) is checked
+ * against what was received, so that every loop over pages ends whatever the server answers.
  *
  * The steps: `readList` decides which page comes next and when to stop; `readPages` (the window)
  * decides which page is sent when, up to "Parallel Page Requests" at once, and hands the pages back
@@ -20,90 +20,18 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withContext } from '../errors';
-import type { JsonApiDocument } from '../jsonapi';
+import { pageTagsOf, type PageItems } from '../jsonapi';
 import { MAX_PAGE_SIZE, resourceByValue } from '../spec';
 import { friendlyError, throttledWaitOf, throttleRetryWait, waitUnlessCancelled } from './answer';
 import { isUnrenewedPageError } from './credential';
-
-/** Where paging information of one page is kept on the array of its items (see `tagPage`). */
-const HAS_MORE = Symbol('hasMore');
-const PAGING = Symbol('paging');
-
-/** What a list document says about paging, to check it against what was received. */
-interface PagingClaims {
-	/** `meta.current_page` (payouts: `meta.pagination.current`). */
-	currentPage?: number;
-	/** `meta.total_pages` (payouts: `meta.pagination.last`). */
-	totalPages?: number;
-	/** `meta.total_count` (payouts: `meta.total`). */
-	totalCount?: number;
-	/** The `page[number]` of `links.next`. */
-	nextPage?: number;
-	/** The `page[number]` of `links.last`. */
-	lastPage?: number;
-}
-
-/** The items of one page, with what its document says about paging (`tagPage`). */
-export type PageItems = INodeExecutionData[] & { [HAS_MORE]?: boolean; [PAGING]?: PagingClaims };
-
-function pagingOf(document: JsonApiDocument): PagingClaims {
-	const meta = (document.meta ?? {}) as IDataObject;
-	const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-	// Payouts (supplement 9.4) have their own meta: {total, pagination: {current, last, next, …}}.
-	const pagination = (
-		typeof meta.pagination === 'object' && meta.pagination !== null ? meta.pagination : {}
-	) as IDataObject;
-	const claims: PagingClaims = {
-		currentPage: number(meta.current_page) ?? number(pagination.current),
-		totalPages: number(meta.total_pages) ?? number(pagination.last),
-		totalCount: number(meta.total_count) ?? number(meta.total),
-	};
-	const links = document.links ?? {};
-	claims.nextPage = pageNumberOf(links.next);
-	claims.lastPage = pageNumberOf(links.last);
-	return claims;
-}
-
-/** The `page[number]` of a paging link, or undefined. */
-function pageNumberOf(link: unknown): number | undefined {
-	if (typeof link !== 'string' || link === '') return undefined;
-	const match = /[?&]page(?:\[|%5B)number(?:\]|%5D)=(\d+)/i.exec(link);
-	return match ? Number(match[1]) : undefined;
-}
 
 /**
  * The list's last page when a page says it (`meta.total_pages`, else the page of `links.last`),
  * else undefined: with parallel page requests, no page after it is requested ahead.
  */
 export function lastPageOf(items: PageItems): number | undefined {
-	const claims = items[PAGING] ?? {};
+	const { claims } = pageTagsOf(items);
 	return claims.totalPages ?? claims.lastPage;
-}
-
-/**
- * Whether a list document says that more pages follow: `links.next` when the document carries
- * pagination links (podcasts: first/prev/next/last), else `meta.current_page < meta.total_pages`;
- * undefined when it says nothing (then the page length decides).
- */
-export function documentHasMore(document: JsonApiDocument): boolean | undefined {
-	const links = document.links ?? {};
-	if ('next' in links || 'last' in links) return typeof links.next === 'string' && links.next !== '';
-	const meta = document.meta ?? {};
-	if (typeof meta.total_pages === 'number' && typeof meta.current_page === 'number') {
-		return meta.current_page < meta.total_pages;
-	}
-	return undefined;
-}
-
-/**
- * Records on the items of one answer what its document says about paging (whether more pages
- * follow, `meta` totals, the page of `links.next`), as non-enumerable members `readList` reads.
- * @returns The same array.
- */
-export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
-	Object.defineProperty(items, HAS_MORE, { value: documentHasMore(document), enumerable: false });
-	Object.defineProperty(items, PAGING, { value: pagingOf(document), enumerable: false });
-	return items;
 }
 
 /**
@@ -117,7 +45,7 @@ function pagingContradiction(page: number, items: PageItems, newRecords: number,
 	if (newRecords === 0) {
 		return `page ${page} holds only records already received on earlier pages (the API seems to ignore page[number])`;
 	}
-	const claims = items[PAGING] ?? {};
+	const { claims } = pageTagsOf(items);
 	if (claims.currentPage !== undefined && claims.currentPage !== page) {
 		return `page ${page} says it is page ${claims.currentPage} (meta.current_page)`;
 	}
@@ -214,7 +142,7 @@ export function checkPage(
 
 /** Whether another page follows a page: what its document said, else whether it was full; never after an empty page. */
 export function morePagesAfter(items: PageItems, pageSize: number): boolean {
-	const hasMore = items[HAS_MORE] ?? items.length >= pageSize;
+	const hasMore = pageTagsOf(items).hasMore ?? items.length >= pageSize;
 	return hasMore && items.length > 0;
 }
 

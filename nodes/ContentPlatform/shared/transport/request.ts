@@ -27,7 +27,14 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
-import { documentToItems, isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
+import {
+	documentHasMore,
+	documentToItems,
+	isResourceObject,
+	tagPage,
+	type JsonApiDocument,
+	type ResourceObject,
+} from '../jsonapi';
 import { MAX_PAGE_SIZE } from '../spec';
 import {
 	answerWithThrottleRule,
@@ -50,7 +57,7 @@ import {
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
-import { documentHasMore, readList, tagPage } from './pages';
+import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
