@@ -175,8 +175,8 @@ export function redactError<T>(error: T, secrets: string[]): T {
  * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
  * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
  * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
- * asks of the request runner (`paginate`): to wait and send a read again, or to renew an OAuth2
- * token.
+ * asks of the request runner (`paginate` and the page reader): to wait and send a read again, or to
+ * renew an OAuth2 token.
  */
 export interface ApiAnswer {
 	status: number;
@@ -193,8 +193,8 @@ const API_ANSWER = Symbol('apiAnswer');
 /**
  * The answer an error was made of by `apiErrorFromResponse` (see `ApiAnswer`), or undefined for any
  * other error. Lets a caller react to one particular refusal (find or create: the email "has
- * already been taken") or to what the answer asks (`paginate`: wait, renew) without reading n8n's
- * error internals.
+ * already been taken") or to what the answer asks (the request runner: wait, renew) without
+ * reading n8n's error internals.
  */
 export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
 	return typeof error === 'object' && error !== null ? (error as { [API_ANSWER]?: ApiAnswer })[API_ANSWER] : undefined;

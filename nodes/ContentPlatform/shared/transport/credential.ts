@@ -130,7 +130,7 @@ export function markUnrenewedPage<T extends object>(error: T): T {
 	return error;
 }
 
-/** Whether `paginate` should send the page once more with n8n renewing the token (see `markUnrenewedPage`). */
+/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (`markUnrenewedPage`). */
 export function isUnrenewedPageError(error: object): boolean {
 	return apiAnswerOf(error)?.unrenewed401 === true;
 }
