@@ -13,6 +13,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { paginate } from '../nodes/ContentPlatform/shared/transport';
+import { readList } from '../nodes/ContentPlatform/shared/transport/pages';
 import {
 	PERSON_FILTERS_1_1_0,
 	PERSON_FILTERS_ADDED_1_1_0,
@@ -41,8 +42,9 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	);
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === paginate) {
-		// The package's paginator writes both page parameters (shared/transport/paging.ts `paginate`).
-		const source = paginate.toString();
+		// The package's page reader writes both page parameters (`readList` in shared/transport/pages.ts,
+		// which the request runner `paginate` hands Get Many to).
+		const source = readList.toString();
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');
 	}

@@ -42,7 +42,7 @@ function toHook(resource: ResourceObject): Hook {
 
 /**
  * One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). A read
- * answered 429 follows the package's rule (transport/throttle.ts: sent once more after its
+ * answered 429 follows the package's rule (shared/transport/answer.ts: sent once more after its
  * `Retry-After`, at most 60 s); a write is never sent again.
  */
 async function sendRequest(

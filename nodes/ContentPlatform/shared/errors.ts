@@ -1,14 +1,13 @@
-import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import type { JsonApiDocument, JsonApiError } from './jsonapi';
-
 /**
  * One error path for every request of the package: a non-2xx answer of the API becomes a
  * NodeApiError whose message uses the server's JSON:API `errors[]` words.
  * (Spec "Errors": bodies and codes are not shown; JSON:API `errors[]` is assumed and any other
  * body is reported by status and its first characters.)
  */
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { JsonApiDocument, JsonApiError } from './jsonapi';
 
 /** How much of a non-JSON error body is quoted in a message (characters). */
 const BODY_EXCERPT_LENGTH = 200;
@@ -172,17 +171,33 @@ export function redactError<T>(error: T, secrets: string[]): T {
 	return error;
 }
 
-/** What the API answered, by the NodeApiError `apiErrorFromResponse` made of it (see `apiAnswerOf`). */
-const answers = new WeakMap<object, { status: number; errors: JsonApiError[] }>();
+/**
+ * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
+ * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
+ * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
+ * asks of the request runner (`paginate` and the page reader): to wait and send a read again, or to
+ * renew an OAuth2 token.
+ */
+export interface ApiAnswer {
+	status: number;
+	errors: JsonApiError[];
+	/** A read asked to slow down (429, or 503 with `Retry-After`): the wait (ms) its answer asks for. */
+	throttleWaitMs?: number;
+	/** An OAuth2 401 that n8n 1.x handed back on a Get Many page: sent once more with n8n renewing the token. */
+	unrenewed401?: boolean;
+}
+
+/** Where an error made by `apiErrorFromResponse` carries its `ApiAnswer` (a non-enumerable member: never shown or serialised). */
+const API_ANSWER = Symbol('apiAnswer');
 
 /**
- * The HTTP status and JSON:API `errors[]` of the answer an error was made of by
- * `apiErrorFromResponse` (the secrets of the credential already redacted), or undefined for any
+ * The answer an error was made of by `apiErrorFromResponse` (see `ApiAnswer`), or undefined for any
  * other error. Lets a caller react to one particular refusal (find or create: the email "has
- * already been taken") without reading n8n's error internals.
+ * already been taken") or to what the answer asks (the request runner: wait, renew) without
+ * reading n8n's error internals.
  */
-export function apiAnswerOf(error: unknown): { status: number; errors: JsonApiError[] } | undefined {
-	return typeof error === 'object' && error !== null ? answers.get(error) : undefined;
+export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
+	return typeof error === 'object' && error !== null ? (error as { [API_ANSWER]?: ApiAnswer })[API_ANSWER] : undefined;
 }
 
 /**
@@ -254,7 +269,7 @@ export function apiErrorFromResponse(
 		errors: errors as unknown as JsonObject[],
 	};
 	const error = new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
-	answers.set(error, { status, errors });
+	Object.defineProperty(error, API_ANSWER, { value: { status, errors } satisfies ApiAnswer, enumerable: false });
 	return error;
 }
 

@@ -1,18 +1,3 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { apiAnswerOf } from './errors';
-import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './tables/registry';
-import { personKey, sendOwnRequest, withPerson } from './personQueue';
-import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './transport';
-
 /**
  * Contacts found by email: Contact → Create or Update (`upsert`), Grant Offers by Email (both find
  * or create) and Revoke Offers by Email (find only). The rules (docs/operations.md "Find or create"):
@@ -25,7 +10,7 @@ import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './tran
  * - several matches (legacy data holding one email twice in different case): the oldest
  *   (`created_at`, then the lower numeric ID) is used;
  * - items and executions in this n8n process that name the same person (API, site, email) take
- *   turns (`withPerson`, personQueue.ts): n8n runs a declarative node's items concurrently, and
+ *   turns (`withPerson`, below): n8n runs a declarative node's items concurrently, and
  *   overlapping executions (two webhook deliveries for one new lead) run at once; without turns
  *   both would find nothing and both create. The contact found or created by an earlier holder is
  *   reused without another lookup;
@@ -33,7 +18,93 @@ import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './tran
  *   already been taken" on `/data/attributes/email`: another process created it after the lookup)
  *   is answered by looking the contact up again and updating it (granting to it) instead; once,
  *   and only for that refusal: every other 422 fails the item as before.
+ *
+ * What each item did (`ContactOutcome`: the contact, created or found) is set by its preSend or its
+ * own request and read by its postReceive through the item's run (`itemRunOf`, transport/request.ts);
+ * Create or Update and Revoke hand the request runner their own request on the request options
+ * (`withOwnRequest`).
  */
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiAnswerOf } from './errors';
+import { isResourceObject, type ResourceObject } from './jsonapi';
+import { MAX_PAGE_SIZE } from './tables/registry';
+import {
+	apiList,
+	apiRequest,
+	checkedDocument,
+	cleanId,
+	itemRunOf,
+	locatorId,
+	withOwnRequest,
+	type ContactOutcome,
+} from './transport';
+
+/*
+ * The per-person lock of the operations that find a contact by email: taken and released in one
+ * function, `withPerson`.
+ *
+ * A person is the API (the credential's API root), the site and the email (trimmed, lower case).
+ * The lock is module-level: every execution of the node in this n8n process shares it, so items of
+ * one execution and overlapping executions (two webhook deliveries for one new lead) that name the
+ * same person take turns. Another process (a queue-mode worker) has its own; see README "Find or
+ * create" for what that leaves open.
+ */
+
+/** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
+interface Person {
+	/** Settles when the last holder or waiter so far is done. */
+	tail: Promise<void>;
+	/** Holders and waiters: the entry is removed when the last of them is done. */
+	count: number;
+	/** Shared by the holders of one busy spell: the contact found or created (its ID). */
+	known: { contactId?: string };
+}
+
+/** The people with a holder or waiters now (no entry for anyone else, so the map stays bounded). */
+const people = new Map<string, Person>();
+
+/** The key of a person: API root, site ID, email (trimmed, lower case). */
+export function personKey(apiRoot: string, siteId: string, email: string): string {
+	return [apiRoot, siteId, email.trim().toLowerCase()].join('\u0000');
+}
+
+/**
+ * Runs `work` holding the person's lock: after every earlier holder or waiter for `key` is done,
+ * and before any later one starts. Takes and releases the lock here, whatever `work` does: its
+ * result or error is passed on, and the person's entry is removed when nobody holds or waits.
+ * `work` gets what the holders of one busy spell share (`known.contactId`: the contact an earlier
+ * holder found or created, so a later one need not look it up again).
+ */
+export async function withPerson<T>(key: string, work: (known: { contactId?: string }) => Promise<T>): Promise<T> {
+	const person = people.get(key) ?? { tail: Promise.resolve(), count: 0, known: {} };
+	people.set(key, person);
+	const previous = person.tail;
+	let done!: () => void;
+	const mine = new Promise<void>((resolve) => (done = resolve));
+	person.tail = previous.then(async () => await mine);
+	person.count++;
+	try {
+		await previous;
+		return await work(person.known);
+	} finally {
+		done();
+		person.count--;
+		if (person.count === 0 && people.get(key) === person) people.delete(key);
+	}
+}
+
+/** How many people have a holder or waiters now (0 when every lock was released). */
+export function peopleHeld(): number {
+	return people.size;
+}
 
 /** How many list pages a lookup reads at most (100 contacts each) before it gives up. */
 const MAX_LOOKUP_PAGES = 20;
@@ -145,19 +216,6 @@ async function takenContact(
 	return String(found.id);
 }
 
-/** What a by-email item did: the contact, whether it was created, whether one was found. */
-interface Outcome {
-	created: boolean;
-	found: boolean;
-	contactId?: string;
-}
-const outcomes = new WeakMap<object, Outcome>();
-
-/** The outcome of the item whose context (or pagination context) this is. */
-function outcomeOf(context: object): Outcome | undefined {
-	return outcomes.get(context) ?? outcomes.get(Object.getPrototypeOf(context) as object);
-}
-
 /** Turns the built create (`POST /v1/contacts`) into the update of `contactId` (the email and the site left out). */
 function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void {
 	const body = (requestOptions.body ?? {}) as IDataObject;
@@ -171,11 +229,12 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
 }
 
 /**
- * preSend of Contact → Create or Update (runs last, after the body is built from the fields):
- * checks the site and email, then hands the request runner (`paginate`) the item's own request,
- * which under the person's lock (`withPerson`) looks the contact up and sends the update
- * (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site) when one
- * was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
+ * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
+ * Custom Fields that field's preSend adds after it, is complete when the request is sent):
+ * checks the site and email, then hands the request runner (`paginate`) the item's own request
+ * (`withOwnRequest`), which under the person's lock (`withPerson`) looks the contact up and sends
+ * the update (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site)
+ * when one was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
  * been taken" becomes the update of the contact looked up again (`takenContact`). The lock is held
  * until the answer is in, so the person's next item or execution sees the contact this one created.
  */
@@ -185,14 +244,15 @@ export async function createOrUpdateContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	sendOwnRequest<INodeExecutionData[]>(
-		this,
+	const run = itemRunOf(this);
+	return withOwnRequest(
+		requestOptions,
 		async (send) =>
 			await withPerson(key, async (known) => {
 				stopIfCancelled(this);
 				let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
 				if (contactId === undefined) {
-					outcomes.set(this, { created: true, found: false });
+					run.contact = { created: true, found: false };
 					try {
 						const items = await send();
 						const id = items[0]?.json.id;
@@ -204,11 +264,10 @@ export async function createOrUpdateContact(
 				}
 				known.contactId = String(contactId);
 				toUpdate(requestOptions, String(contactId));
-				outcomes.set(this, { created: false, found: true, contactId: String(contactId) });
+				run.contact = { created: false, found: true, contactId: String(contactId) };
 				return await send();
 			}),
 	);
-	return requestOptions;
 }
 
 /**
@@ -219,7 +278,7 @@ export async function markCreated(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const outcome = outcomeOf(this);
+	const outcome = itemRunOf(this).contact;
 	if (!outcome) return items;
 	return items.map((item) => ({ ...item, json: { ...item.json, created: outcome.created } }));
 }
@@ -267,7 +326,7 @@ export async function resolveGrantContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	const outcome = await withPerson(key, async (known): Promise<Outcome> => {
+	const outcome = await withPerson(key, async (known): Promise<ContactOutcome> => {
 		stopIfCancelled(this);
 		let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
 		let created = false;
@@ -283,7 +342,7 @@ export async function resolveGrantContact(
 		known.contactId = String(contactId);
 		return { created, found: !created, contactId: String(contactId) };
 	});
-	outcomes.set(this, outcome);
+	itemRunOf(this).contact = outcome;
 	requestOptions.url = `/contacts/${encodeURIComponent(String(outcome.contactId))}/relationships/offers`;
 	return requestOptions;
 }
@@ -301,7 +360,8 @@ export async function resolveRevokeContact(
 ): Promise<IHttpRequestOptions> {
 	const { siteId, email } = personOf(this);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	sendOwnRequest<INodeExecutionData[]>(this, async (send) => {
+	const run = itemRunOf(this);
+	return withOwnRequest(requestOptions, async (send) => {
 		const contactId = await withPerson(key, async (known) => {
 			stopIfCancelled(this);
 			const id = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
@@ -309,14 +369,13 @@ export async function resolveRevokeContact(
 			return id;
 		});
 		if (contactId === undefined) {
-			outcomes.set(this, { created: false, found: false });
+			run.contact = { created: false, found: false };
 			return byEmailItems(this, { data: [] }, { created: false, found: false }, 'found');
 		}
-		outcomes.set(this, { created: false, found: true, contactId: String(contactId) });
+		run.contact = { created: false, found: true, contactId: String(contactId) };
 		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}/relationships/offers`;
 		return await send();
 	});
-	return requestOptions;
 }
 
 /**
@@ -328,7 +387,7 @@ export async function resolveRevokeContact(
 function byEmailItems(
 	context: IExecuteSingleFunctions,
 	document: IDataObject,
-	outcome: Outcome,
+	outcome: ContactOutcome,
 	flag: 'created' | 'found',
 ): INodeExecutionData[] {
 	const pairedItem = { item: context.getItemIndex() };
@@ -361,7 +420,7 @@ export async function grantByEmailItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = outcomeOf(this) ?? { created: false, found: true };
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
 	return byEmailItems(this, document as IDataObject, outcome, 'created');
 }
 
@@ -376,6 +435,6 @@ export async function revokeByEmailItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = outcomeOf(this) ?? { created: false, found: true };
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
 	return byEmailItems(this, document as IDataObject, outcome, 'found');
 }

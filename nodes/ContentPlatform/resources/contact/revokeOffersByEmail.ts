@@ -11,7 +11,7 @@ const revoke = relationshipOperation(op);
  * Contact → Revoke Offers by Email (docs/operations.md): Revoke Offers for the contact with this
  * email on the site, found as Grant Offers by Email finds it (trimmed, any case, the oldest of
  * several) but never created: `DELETE /v1/contacts/{id}/relationships/offers` when found, no
- * request after the lookup when not. Destructive like Revoke Offers (its spec row): the notice,
+ * request after the lookup when not. Destructive like Revoke Offers (its table row): the notice,
  * refused with "Retry On Fail" and with model-chosen values unless allowed. The item is the
  * contact's offers after the revoke with `found: true`, or `found: false`.
  */

@@ -1,6 +1,5 @@
 /**
- * The Payout resource's operations and fields, built from its table (`./table.ts`); the node
- * takes them from `resources/index.ts`.
+ * The Payout resource's operations (supplement 9.4), in menu order.
  */
 import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation } from '../../shared/builders/read';
@@ -12,7 +11,7 @@ import { get } from './get';
  * The Payout resource (supplement 9.4, the platform's payments payouts): its operations in menu
  * order (their table rows: `./table.ts`). Get Many is one builder call: the required Site and the
  * payouts' own paging (`page[number]` only, `meta {total, pagination}`) come from the table row and
- * the node's one paginator (transport/paging.ts); `get.ts` splits a payout into its transactions.
+ * the node's one page reader (`readList`, shared/transport/pages.ts); `get.ts` splits a payout into its transactions.
  */
 export const payoutDescription = resourceDescription('payout', [
 	getManyOperation(operationOf('payout', 'getAll')),

@@ -1,6 +1,6 @@
 /**
- * The two standard read operations built from a table row alone: Get (`GET /v1/<type>/{id}`) and
- * Get Many (`GET /v1/<type>`), each the whole of what it sends and offers.
+ * The two read operations built from a table row alone: Get (`getOperation`) and Get Many
+ * (`getManyOperation`), each the whole of what it sends and offers, its fields named one by one.
  */
 import { conditionsCollection } from './conditions';
 import { filtersCollection, requiredSiteField } from './filterFields';
@@ -36,7 +36,7 @@ export function getOperation(op: OperationContext): OperationDescription {
 /**
  * A Get Many operation (table rows `GET /v1/<type>`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
- *   `toItems` (items, Simplify applied), paged by `paginate` (transport/paging.ts);
+ *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
  * - `returnAll`, `limit` (paging.ts): become `page[number]` and `page[size]` (at most 100) pages;
  * - `filters` (filters.ts): one field per `filter[<name>]` of the row;
  * - `conditions` (conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);

@@ -76,7 +76,7 @@ export function requireId(parameter: string, label: string) {
 /**
  * What the request of the current item is about, to name it in error messages: the resource's
  * name and, when the operation's path has an ID, the ID the user gave; what a 422 means for this
- * endpoint when its spec row says (`refusal`).
+ * endpoint when its table row says (`refusal`).
  */
 export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const resource = resourceByValue(context.getNodeParameter('resource') as string);
