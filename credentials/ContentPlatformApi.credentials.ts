@@ -8,13 +8,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRoot, baseUrlExpression } from '../nodes/ContentPlatform/shared/baseUrl';
+import { apiRoot, baseUrlExpression } from '../nodes/ContentPlatform/shared/transport/credential';
 
 /**
  * Access token credential: `Authorization: Bearer <token>` on every request (spec "Authentication").
  * The spec does not show how tokens are issued; see the README.
  *
- * `authenticate` also applies the Base URL rule (`shared/baseUrl.ts`: normalised, or refused with
+ * `authenticate` also applies the Base URL rule (`shared/transport/credential.ts`: normalised, or refused with
  * a message naming the fix) to every request, the credential test included, and keeps the token
  * from following a redirect to another origin (n8n's `sendCredentialsOnCrossOriginRedirect`).
  */

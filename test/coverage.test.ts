@@ -12,7 +12,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate } from '../nodes/ContentPlatform/shared/transport';
+import { paginate } from '../nodes/ContentPlatform/shared/transport/request';
 import { readList } from '../nodes/ContentPlatform/shared/transport/pages';
 import {
 	PERSON_FILTERS_1_1_0,

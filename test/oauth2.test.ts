@@ -5,13 +5,14 @@
  * applies defaults, resolves `$self` expressions and stores token data the way n8n's server does.
  * Token requests are counted from what the sandbox received.
  */
-import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { credentialProperties, resolveCredentialDefaults, runNode, TestCredentialsHelper } from './helpers/harness';
 import { loadOptionsContext } from './helpers/loadOptions';
-import { apiRequest } from '../nodes/ContentPlatform/shared/transport';
+import { apiRequest } from '../nodes/ContentPlatform/shared/transport/request';
 
 const TOKEN_PATH = '/v1/oauth/token';
 const SECRET = 'client-secret';

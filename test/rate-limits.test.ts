@@ -9,7 +9,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { MAX_THROTTLE_RETRIES, MAX_THROTTLE_WAIT_MS } from '../nodes/ContentPlatform/shared/transport';
+import { MAX_THROTTLE_RETRIES, MAX_THROTTLE_WAIT_MS } from '../nodes/ContentPlatform/shared/transport/answer';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';

@@ -2,25 +2,88 @@
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
  * The resources, operations and query fields are derived from the tables (`shared/tables/`, and
  * each resource's `resources/<resource>/table.ts`): one folder per resource under `resources/`
- * (see docs/development.md for the map of the code and the walk of one request). "Request
- * Settings", the last property, hands every operation's request to the package's request runner
+ * (see docs/development.md for the map of the code and the walk of one request). The node's
+ * properties, in order: "Authentication", the "Resource" option, every resource's operations and
+ * fields in the order of `RESOURCES` (`shared/tables/registry.ts`), "Simplify", and "Request
+ * Settings", which hands every operation's request to the package's request runner
  * (`requestRunnerRouting`, shared/transport/request.ts).
  */
-import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { type ResourceDescription, resourceProperty } from './shared/builders/operation';
+import { simplifyProperty } from './shared/jsonapi';
+import { RESOURCES, type ResourceValue } from './shared/tables/registry';
+import { apiVersionDescription } from './resources/apiVersion';
+import { blogPostDescription } from './resources/blogPost';
+import { contactDescription } from './resources/contact';
+import { contactNoteDescription } from './resources/contactNote';
+import { courseDescription } from './resources/course';
+import { customerDescription } from './resources/customer';
+import { customFieldDescription } from './resources/customField';
+import { formDescription } from './resources/form';
+import { formSubmissionDescription } from './resources/formSubmission';
+import { hookDescription } from './resources/hook';
+import { landingPageDescription } from './resources/landingPage';
+import { meDescription } from './resources/me';
+import { offerDescription } from './resources/offer';
+import { orderDescription } from './resources/order';
+import { orderItemDescription } from './resources/orderItem';
+import { payoutDescription } from './resources/payout';
+import { podcastDescription } from './resources/podcast';
+import { productDescription } from './resources/product';
+import { purchaseDescription } from './resources/purchase';
+import { siteDescription } from './resources/site';
+import { tagDescription } from './resources/tag';
+import { transactionDescription } from './resources/transaction';
+import { websitePageDescription } from './resources/websitePage';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './shared/customFields';
-import { nodeProperties } from './resources';
-import { authenticationProperty, credentialsDescription } from './shared/authentication';
-import { baseUrlExpression } from './shared/baseUrl';
-import {
-	DEFAULT_PARALLEL_PAGES,
-	DEFAULT_TIMEOUT_SECONDS,
-	JSON_API_MEDIA_TYPE,
-	MAX_PARALLEL_PAGES,
-	requestRunnerRouting,
-} from './shared/transport';
+import { authenticationProperty, credentialsDescription, baseUrlExpression } from './shared/transport/credential';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pages';
+import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
+
+/**
+ * Each resource's operations and fields (`resources/<resource>/index.ts`) by its `resource` value,
+ * in alphabetical order (the node's order is `RESOURCES`'): TypeScript checks that every resource
+ * of `RESOURCES` has its own here and that nothing else is.
+ */
+const descriptions: { [Value in ResourceValue]: ResourceDescription<Value> } = {
+	apiVersion: apiVersionDescription,
+	blogPost: blogPostDescription,
+	contact: contactDescription,
+	contactNote: contactNoteDescription,
+	course: courseDescription,
+	customer: customerDescription,
+	customField: customFieldDescription,
+	form: formDescription,
+	formSubmission: formSubmissionDescription,
+	hook: hookDescription,
+	landingPage: landingPageDescription,
+	me: meDescription,
+	offer: offerDescription,
+	order: orderDescription,
+	orderItem: orderItemDescription,
+	payout: payoutDescription,
+	podcast: podcastDescription,
+	product: productDescription,
+	purchase: purchaseDescription,
+	site: siteDescription,
+	tag: tagDescription,
+	transaction: transactionDescription,
+	websitePage: websitePageDescription,
+};
+
+/** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/registry.ts`). */
+const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptions[value]);
+
+/** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */
+export const nodeProperties: INodeProperties[] = [
+	resourceProperty(resources, 'order'),
+	...resources.flatMap(({ properties }) => properties),
+	simplifyProperty,
+];
 
 /**
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
@@ -77,7 +140,7 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			// Normalised here for n8n; every request's preSend applies the full rule (shared/baseUrl.ts).
+			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, shared/transport/credential.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
 			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/answer.ts).
 			disableFollowRedirect: true,

@@ -2,30 +2,29 @@
  * The Content Platform Trigger's node file: its description (event, filters from the tables,
  * Simplify, Include Purchases) and `poll()`, which hands one poll to `runPoll.ts`.
  */
-import {
-	NodeConnectionTypes,
-	NodeOperationError,
-	type NodeApiError,
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeProperties,
-	type INodeType,
-	type INodeTypeDescription,
-	type IPollFunctions,
+import type {
+	NodeApiError,
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
 } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credential';
 import {
 	indexIncluded,
 	isResourceObject,
 	simplifyResource,
 	type ResourceObject,
+	simplifyProperty,
 } from '../ContentPlatform/shared/jsonapi';
-import { apiRequest } from '../ContentPlatform/shared/transport';
-import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filterFields';
-import { includeSwitchName } from '../ContentPlatform/shared/builders/include';
-import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
-import { fieldLabel } from '../ContentPlatform/shared/builders/text';
+import { apiRequest } from '../ContentPlatform/shared/transport/request';
+import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/fields';
+import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
+import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
 import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';

@@ -3,24 +3,23 @@
  * API, Include Purchases, Simplify), the hook's registration and removal (`webhookMethods`, through
  * `hooksApi.ts`) and `webhook()`, which turns a delivery into an item (`delivery.ts`).
  */
-import {
-	NodeConnectionTypes,
-	NodeOperationError,
-	type IDataObject,
-	type NodeApiError,
-	type IHookFunctions,
-	type INodeProperties,
-	type INodeType,
-	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
+import type {
+	IDataObject,
+	NodeApiError,
+	IHookFunctions,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
-import { includeSwitchName } from '../ContentPlatform/shared/builders/include';
-import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
-import { fieldLabel } from '../ContentPlatform/shared/builders/text';
-import { cleanId } from '../ContentPlatform/shared/transport';
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credential';
+import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
+import { simplifyProperty } from '../ContentPlatform/shared/jsonapi';
+import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
+import { cleanId } from '../ContentPlatform/shared/errors';
 import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
 import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';

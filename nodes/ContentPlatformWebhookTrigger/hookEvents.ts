@@ -2,6 +2,7 @@
  * The platform's webhook events as data (supplement section 5, "Webhooks": the event enum, the
  * scope each needs, the sample path and the `type` of each sample array item, in order).
  */
+
 export interface HookEvent {
 	/** The API's event name, sent as `event` and `filter[event_eq]`, for example `purchase`. */
 	value: string;

@@ -5,19 +5,15 @@
  */
 import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import { isResourceObject, type ResourceObject, documentHasMore } from '../ContentPlatform/shared/jsonapi';
+import { answerWithThrottleRule, checkedDocument } from '../ContentPlatform/shared/transport/answer';
+import { apiRequest, JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
 import {
-	answerWithThrottleRule,
-	apiRequest,
 	apiRoot,
-	checkedDocument,
 	credentialTypeOf,
-	documentHasMore,
-	JSON_API_MEDIA_TYPE,
 	statusErrorPolicy,
 	type RequestContext,
-} from '../ContentPlatform/shared/transport';
-
+} from '../ContentPlatform/shared/transport/credential';
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
 

@@ -6,8 +6,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
 import { RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { searchMethodName } from '../shared/builders/resourceLocator';
-import { apiRequest } from '../shared/transport';
+import { searchMethodName } from '../shared/builders/fields';
+import { apiRequest } from '../shared/transport/request';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */
 const SEARCH_PAGE_SIZE = 50;

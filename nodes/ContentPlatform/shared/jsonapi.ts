@@ -1,11 +1,11 @@
 /**
- * JSON:API documents and resource objects, and how they become n8n items.
- * Shared by the action node and the trigger so both emit items of the same shape.
- * (Spec "Resources and fields" → "Common document shape".) Also what a list document says about
- * paging (`documentHasMore`, and `tagPage`: carried on the items of a Get Many page for the page
- * reader, transport/pages.ts).
+ * JSON:API documents and resource objects, and how they become n8n items: the "Simplify" option
+ * (`simplifyProperty`) and what it does (`simplifyResource`). Shared by the action node and the
+ * triggers so both emit items of the same shape. (Spec "Resources and fields" → "Common document
+ * shape".) Also what a list document says about paging (`documentHasMore`, and `tagPage`: carried
+ * on the items of a Get Many page for the page reader, transport/pages.ts).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 /** `{ id, type }`: a resource identifier object. */
 export interface ResourceIdentifier {
@@ -235,3 +235,16 @@ export function tagPage(items: INodeExecutionData[], document: JsonApiDocument):
 export function pageTagsOf(items: PageItems): { hasMore?: boolean; claims: PagingClaims } {
 	return { hasMore: items[HAS_MORE], claims: items[PAGING] ?? {} };
 }
+
+/**
+ * The "Simplify" option (`simple`, n8n's standard name), one for every operation of the action
+ * node (each answers with resource objects, see `toItems` in transport/request.ts and
+ * `simplifyResource` in jsonapi.ts) and the webhook trigger's (the delivered record).
+ */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};

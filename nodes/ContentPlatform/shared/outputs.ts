@@ -1,14 +1,14 @@
+/**
+ * Items of the answers that are not JSON:API documents of resource objects (supplement sections
+ * 5 and 9): the hooks' sample arrays, the API version, and a payout's transactions.
+ */
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue } from './errors';
 import { isResourceObject, simplifyResource } from './jsonapi';
-import { credentialContext, parseBody } from './transport';
-
-/**
- * Items of the answers that are not JSON:API documents of resource objects (supplement sections
- * 5 and 9): the hooks' sample arrays, the API version, and a payout's transactions.
- */
+import { credentialContext } from './transport/credential';
+import { parseBody } from './transport/answer';
 
 /** What the version check's item says it is. */
 export const HEALTH_CHECK = 'Content Platform API health check';

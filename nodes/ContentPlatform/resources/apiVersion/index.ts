@@ -1,9 +1,8 @@
 /**
  * The API Version resource's operations and fields, built from its table (`./table.ts`); the node
- * takes them from `resources/index.ts`.
+ * takes them from `ContentPlatform.node.ts`.
  */
-import { resourceDescription } from '../../shared/builders/resource';
-
+import { resourceDescription } from '../../shared/builders/operation';
 import { healthCheck } from './healthCheck';
 
 /** The API Version resource (supplement 9.5): the health check. */

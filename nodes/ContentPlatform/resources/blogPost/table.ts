@@ -2,7 +2,7 @@
  * The Blog Post resource's table (type `blog_posts`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import { SITE_FILTER, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Blog Post (type `blog_posts`): get (seed spec), then the list and its search (supplement section 4). */

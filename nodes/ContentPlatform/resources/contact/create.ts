@@ -5,7 +5,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributeFields';
+import { attributeFields, siteLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -14,7 +14,6 @@ import {
 	showOnlyFor,
 	type OperationContext,
 } from '../../shared/builders/operation';
-import { siteLocator } from '../../shared/builders/resourceLocator';
 import { customFieldsProperty } from '../../shared/customFields';
 
 const op = operationOf('contact', 'create');

@@ -1,8 +1,12 @@
+/**
+ * Contact → Grant Offers by Email: Grant Offers with the contact found, or created, by email first
+ * (docs/development.md, "The operation-file rule").
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationOf, showOnlyFor, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
-import { siteLocator } from '../../shared/builders/resourceLocator';
+import { siteLocator } from '../../shared/builders/fields';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 

@@ -1,6 +1,10 @@
+/**
+ * Contact → Revoke Offers by Email: Revoke Offers with the contact found by email first, never
+ * created (docs/development.md, "The operation-file rule").
+ */
 import { operationOf, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
-import { siteLocator } from '../../shared/builders/resourceLocator';
+import { siteLocator } from '../../shared/builders/fields';
 import { resolveRevokeContact, revokeByEmailItem } from '../../shared/findOrCreate';
 import { emailField } from './create';
 

@@ -4,17 +4,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributeFields';
+import { attributeFields, updateTargetLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
 	operationOf,
 	operationOption,
 	showOnlyFor,
+	byDisplayName,
 } from '../../shared/builders/operation';
-import { updateTargetLocator } from '../../shared/builders/resourceLocator';
 import { parseIdList } from '../../shared/builders/relationship';
-import { byDisplayName } from '../../shared/builders/text';
 import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('contact', 'update');

@@ -1,6 +1,11 @@
+/**
+ * Contact → Create or Update: Create's fields and routing with a hook of its own that finds the
+ * contact by email first (docs/development.md, "The operation-file rule"; the walk of this
+ * operation: "How a request flows").
+ */
 import { jsonApiWrite, operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
 import { createOrUpdateContact, markCreated } from '../../shared/findOrCreate';
-import { toItems } from '../../shared/transport';
+import { toItems } from '../../shared/transport/request';
 import { contactWriteFields } from './create';
 
 const op = operationOf('contact', 'upsert');

@@ -2,9 +2,9 @@
  * Contact Note → Create: an operation with fields of its own (docs/development.md, "The operation-file rule").
  */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
-import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
+import { idValue, resourceLocator } from '../../shared/builders/fields';
 import { resourceByValue } from '../../shared/tables/registry';
-import { requireId } from '../../shared/transport';
+import { requireId } from '../../shared/errors';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'create');

@@ -1,12 +1,10 @@
 /**
  * The Contact Note resource's operations and fields, built from its table (`./table.ts`); the node
- * takes them from `resources/index.ts`.
+ * takes them from `ContentPlatform.node.ts`.
  */
 import { deleteOperation } from '../../shared/builders/destructive';
-import { operationOf } from '../../shared/builders/operation';
+import { operationOf, resourceDescription } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
-import { resourceDescription } from '../../shared/builders/resource';
-
 import { create } from './create';
 import { update } from './update';
 

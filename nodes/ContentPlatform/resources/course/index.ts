@@ -1,10 +1,9 @@
 /**
  * The Course resource's operations and fields, built from its table (`./table.ts`); the node
- * takes them from `resources/index.ts`.
+ * takes them from `ContentPlatform.node.ts`.
  */
-import { operationOf } from '../../shared/builders/operation';
+import { operationOf, resourceDescription } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
-import { resourceDescription } from '../../shared/builders/resource';
 
 /**
  * The Course resource: its operations in menu order (their table rows: `./table.ts`). An

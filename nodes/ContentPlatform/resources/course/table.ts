@@ -2,7 +2,7 @@
  * The Course resource's table (type `courses`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Course (type `courses`): get (seed spec), then the list and its search (supplement section 4). */

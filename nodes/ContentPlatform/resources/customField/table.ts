@@ -2,7 +2,7 @@
  * The Custom Field resource's table (type `custom_fields`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import { bool, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Custom Field (type `custom_fields`): list and get (supplement 9.1). */

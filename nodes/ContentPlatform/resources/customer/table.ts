@@ -2,7 +2,8 @@
  * The Customer resource's table (type `customers`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { int, PERSON_FILTERS, str } from '../../shared/tables/filters';
+import { int, str } from '../../shared/tables/values';
+import { PERSON_FILTERS } from '../../shared/tables/filters';
 import { offerGrants } from '../../shared/tables/offerGrants';
 import type { ResourceTable } from '../../shared/tables/types';
 

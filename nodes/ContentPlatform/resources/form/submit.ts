@@ -4,7 +4,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributeFields';
+import { attributeFields, resourceLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -12,7 +12,6 @@ import {
 	operationOption,
 	showOnlyFor,
 } from '../../shared/builders/operation';
-import { resourceLocator } from '../../shared/builders/resourceLocator';
 import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 
 const op = operationOf('form', 'submit');

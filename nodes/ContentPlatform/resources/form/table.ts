@@ -2,7 +2,7 @@
  * The Form resource's table (type `forms`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import { SITE_FILTER, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */

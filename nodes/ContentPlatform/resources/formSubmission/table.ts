@@ -2,7 +2,7 @@
  * The Form Submission resource's table (type `form_submissions`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/filters';
+import { SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Form Submission (type `form_submissions`): list and get (seed spec). */

@@ -11,9 +11,10 @@ import {
 	showOnlyFor,
 	type OperationContext,
 	type OperationDescription,
+	byName,
+	titleCase,
 } from '../../shared/builders/operation';
-import { siteLocator } from '../../shared/builders/resourceLocator';
-import { byName, titleCase } from '../../shared/builders/text';
+import { siteLocator } from '../../shared/builders/fields';
 import { HOOK_EVENTS } from './table';
 
 const op = operationOf('hook', 'create');

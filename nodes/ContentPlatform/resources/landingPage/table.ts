@@ -2,7 +2,7 @@
  * The Landing Page resource's table (type `landing_pages`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import { bool, SITE_FILTER, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 import { PURCHASE_CONDITIONS } from '../purchase/table';
 

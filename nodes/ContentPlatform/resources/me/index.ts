@@ -1,9 +1,8 @@
 /**
  * The Me resource's operations and fields, built from its table (`./table.ts`); the node
- * takes them from `resources/index.ts`.
+ * takes them from `ContentPlatform.node.ts`.
  */
-import { operationOf, operationOption } from '../../shared/builders/operation';
-import { resourceDescription } from '../../shared/builders/resource';
+import { operationOf, operationOption, resourceDescription } from '../../shared/builders/operation';
 
 /**
  * The Me resource (the current user; table row: `./table.ts`). Me → Get (`GET /v1/me`) is its

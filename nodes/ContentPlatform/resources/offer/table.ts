@@ -2,7 +2,7 @@
  * The Offer resource's table (type `offers`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import { descriptionContains, SITE_FILTER, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Offer (type `offers`, supplement section 2): list, get and the offer's products. */

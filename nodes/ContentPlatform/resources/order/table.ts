@@ -2,7 +2,7 @@
  * The Order resource's table (type `orders`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import { bool, SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Order (type `orders`): list and get (seed spec `GET /v1/orders`, `GET /v1/orders/{id}`). */

@@ -2,7 +2,7 @@
  * The Order Item resource's table (type `order_items`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import { bool, SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Order Item (type `order_items`): list and get (seed spec). */

@@ -5,7 +5,7 @@
 import { operationOf } from '../../shared/builders/operation';
 import { getOperation } from '../../shared/builders/read';
 import { payoutTransactions } from '../../shared/outputs';
-import { toItems } from '../../shared/transport';
+import { toItems } from '../../shared/transport/request';
 
 const base = getOperation(operationOf('payout', 'get'));
 

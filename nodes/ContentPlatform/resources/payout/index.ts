@@ -1,10 +1,8 @@
 /**
  * The Payout resource's operations (supplement 9.4), in menu order.
  */
-import { operationOf } from '../../shared/builders/operation';
+import { operationOf, resourceDescription } from '../../shared/builders/operation';
 import { getManyOperation } from '../../shared/builders/read';
-import { resourceDescription } from '../../shared/builders/resource';
-
 import { get } from './get';
 
 /**

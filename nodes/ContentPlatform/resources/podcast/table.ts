@@ -2,8 +2,7 @@
  * The Podcast resource's table (type `podcasts`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { ATTRIBUTES, type AttributeTable } from '../../shared/tables/attributes';
-import { SITE_FILTER, str } from '../../shared/tables/filters';
+import { ATTRIBUTES, type AttributeTable, SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Sort keys of podcasts: "a field name such as title": every scalar podcast attribute. */

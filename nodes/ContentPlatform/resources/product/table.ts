@@ -2,7 +2,7 @@
  * The Product resource's table (type `products`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Product (type `products`, supplement section 4): list and get. */

@@ -2,7 +2,7 @@
  * The Site resource's table (type `sites`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { str, titleContains } from '../../shared/tables/filters';
+import { str, titleContains } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Site (type `sites`, supplement section 4): list and get. */

@@ -2,7 +2,7 @@
  * The Tag resource's table (type `contact_tags`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/filters';
+import { SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */

@@ -2,7 +2,7 @@
  * The Transaction resource's table (type `transactions`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/filters';
+import { SITE_FILTER, str } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /**

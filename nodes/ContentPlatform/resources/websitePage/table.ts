@@ -2,7 +2,7 @@
  * The Website Page resource's table (type `website_pages`): its relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../../shared/tables/filters';
+import { SITE_FILTER } from '../../shared/tables/values';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */

@@ -9,10 +9,8 @@
  * holds the model's arguments. Fixed IDs, and expressions that read other nodes (`$('Webhook')…`),
  * are not affected; outside a tool node `$json` is the previous node's item, as always.
  */
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-
-import { showOnlyFor, type OperationContext } from './context';
 
 /** Name of the switch that lets a model fill a destructive operation's fields. */
 export const ALLOW_MODEL_VALUES = 'allowModelValues';
@@ -44,23 +42,6 @@ export function parametersFromModel(parameters: INodeParameters, inTool = false)
 		return false;
 	};
 	return Object.keys(parameters).filter((name) => name !== 'toolDescription' && fromModel(parameters[name]));
-}
-
-/**
- * The switch shown on a destructive operation when the node is an AI tool (n8n's `@tool`
- * display condition), off by default.
- */
-export function allowModelValuesProperty(op: OperationContext): INodeProperties {
-	const show = showOnlyFor(op)!.show!;
-	return {
-		displayName: 'Allow Model-Chosen Values',
-		name: ALLOW_MODEL_VALUES,
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether a model may fill the fields of this operation with $fromAI(), which lets it choose the records that are changed for good. Off: the tool refuses to run while a field uses $fromAI().',
-		displayOptions: { show: { ...show, '@tool': [true] } },
-	};
 }
 
 /**

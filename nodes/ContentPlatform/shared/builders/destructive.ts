@@ -6,7 +6,8 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { resourceByValue } from '../tables/registry';
-import { checkedDocument, locatorId, subjectOf } from '../transport';
+import { checkedDocument } from '../transport/answer';
+import { locatorId, subjectOf } from '../errors';
 import {
 	destructiveDescription,
 	operationOption,
@@ -14,8 +15,8 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from './operation';
-import { allowModelValuesProperty } from './aiTool';
-import { locatorName, resourceLocator } from './resourceLocator';
+import { ALLOW_MODEL_VALUES } from './aiTool';
+import { locatorName, resourceLocator } from './fields';
 
 /**
  * The notice shown above the fields of a destructive operation (what it does, that it cannot be
@@ -34,6 +35,23 @@ export function destructiveNotice(op: OperationContext): INodeProperties[] {
 		},
 		allowModelValuesProperty(op),
 	];
+}
+
+/**
+ * The switch shown on a destructive operation when the node is an AI tool (n8n's `@tool`
+ * display condition), off by default.
+ */
+export function allowModelValuesProperty(op: OperationContext): INodeProperties {
+	const show = showOnlyFor(op)!.show!;
+	return {
+		displayName: 'Allow Model-Chosen Values',
+		name: ALLOW_MODEL_VALUES,
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a model may fill the fields of this operation with $fromAI(), which lets it choose the records that are changed for good. Off: the tool refuses to run while a field uses $fromAI().',
+		displayOptions: { show: { ...show, '@tool': [true] } },
+	};
 }
 
 /**

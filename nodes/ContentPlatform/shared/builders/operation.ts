@@ -1,17 +1,59 @@
 /**
- * The option of each operation in its resource's `operation` property: its words (name, action,
- * description, from n8n's UX guidelines) and its routing (method, URL, the shared preSend and
- * postReceive, Get Many's request runner), built from the operation's table row.
+ * An operation of the node from its table row, and the words the user sees: the operation context
+ * every field builder takes (`operationOf`: which resource and endpoint; `showFor`, `showOnlyFor`:
+ * the `displayOptions` that show a field for them), the operation's option in its resource's
+ * `operation` property (its words from n8n's UX guidelines and its routing: method, URL, the shared
+ * preSend and postReceive, Get Many's request runner), a resource's `operation` property and the
+ * node's `resource` property (`resourceDescription`, `resourceProperty`), and the labels derived
+ * from the tables' names (`titleCase`, `fieldLabel`, the sorting n8n's lint rules expect).
  */
-import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, DeclarativeRestApiSettings, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Operation } from '../tables/registry';
-import { JSON_API_MEDIA_TYPE, prepareRequest, refuseRetryOnFail, requestRunnerRouting, toItems } from '../transport';
+import {
+	resourceByValue,
+	type EndpointRow,
+	type Operation,
+	type ResourceTable,
+	type ResourceValue,
+} from '../tables/registry';
+import {
+	JSON_API_MEDIA_TYPE,
+	prepareRequest,
+	refuseRetryOnFail,
+	requestRunnerRouting,
+	toItems,
+} from '../transport/request';
 import { refuseModelChosenValues } from './aiTool';
-import type { OperationContext } from './context';
-import { article, plural } from './text';
 
-export { operationOf, showFor, showOnlyFor, type OperationContext } from './context';
+/** One resource × operation of the node: the table rows its fields are built from. */
+export interface OperationContext {
+	resource: ResourceTable;
+	endpoint: EndpointRow;
+}
+
+/**
+ * The table rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
+ * its endpoint for `operation`. Throws for an operation the table does not have (a
+ * programming error, seen when the node loads).
+ */
+export function operationOf(resourceValue: string, operation: Operation): OperationContext {
+	const resource = resourceByValue(resourceValue);
+	const endpoint = resource.endpoints.find((e) => e.operation === operation);
+	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
+	return { resource, endpoint };
+}
+
+/** `displayOptions` that show a field for these operations of the resource (all when omitted). */
+export function showFor(resource: ResourceTable, operations?: Operation[]): INodeProperties['displayOptions'] {
+	return {
+		show: operations ? { resource: [resource.value], operation: operations } : { resource: [resource.value] },
+	};
+}
+
+/** `displayOptions` that show a field for exactly this operation. */
+export function showOnlyFor(op: OperationContext): INodeProperties['displayOptions'] {
+	return showFor(op.resource, [op.endpoint.operation]);
+}
 
 /**
  * What one operation file exports: the option of the resource's `operation` property (with the
@@ -209,4 +251,123 @@ export function operationOption(
 			...(isList ? { operations: requestRunnerRouting.operations } : {}),
 		},
 	};
+}
+
+/** One resource of the node: its `resource` option (`value`: its `resource` value) and its properties. */
+export interface ResourceDescription<Value extends string = string> {
+	name: string;
+	value: Value;
+	properties: INodeProperties[];
+}
+
+/**
+ * A resource of the node from its operation files: the resource's `operation` property (one
+ * option per operation, Get Many the default when there is one) followed by each operation's
+ * fields, in the order given.
+ * @param defaultOperation The default when it must stay what it was before the resource got a
+ *   list (n8n does not save a parameter at its default, so a changed default changes saved workflows).
+ */
+export function resourceDescription<Value extends ResourceValue>(
+	resourceValue: Value,
+	operations: OperationDescription[],
+	defaultOperation?: string,
+): ResourceDescription<Value> {
+	const resource = resourceByValue(resourceValue);
+	const values = operations.map(({ option }) => String(option.value));
+	defaultOperation ??= values.includes('getAll') ? 'getAll' : values[0];
+	const operation: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(resource),
+		options: operations.map(({ option }) => option).sort(byName),
+		default: defaultOperation,
+	};
+	return {
+		name: resource.displayName,
+		value: resourceValue,
+		properties: [operation, ...operations.flatMap(({ properties }) => properties)],
+	};
+}
+
+/** The node's `resource` property: one option per resource. */
+export function resourceProperty(resources: ResourceDescription[], defaultValue: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
+		default: defaultValue,
+	};
+}
+
+/** Words written in capitals in labels (n8n writes "ID", never "Id"). */
+const CAPITALIZED: Record<string, string> = { Id: 'ID', Ids: 'IDs', Url: 'URL', Zip: 'ZIP' };
+
+/** Short words kept in lower case inside a title. */
+const SMALL_WORDS = new Set(['and', 'or', 'of', 'in', 'to']);
+
+/** `address_line_1` → `Address Line 1`; `item_id` → `Item ID`; `checkout_url` → `Checkout URL`. */
+export function titleCase(name: string): string {
+	return name
+		.split(/[_.]/)
+		.filter(Boolean)
+		.map((word, index, words) =>
+			index > 0 && index < words.length - 1 && SMALL_WORDS.has(word)
+				? word
+				: word.charAt(0).toUpperCase() + word.slice(1),
+		)
+		.map((word) => CAPITALIZED[word] ?? word)
+		.join(' ');
+}
+
+/**
+ * The label of a spec name (a filter, attribute, sort key or include) in plain words: the API's
+ * operator suffixes become words or disappear (`title_eq` → "Title", `title_cont` → "Title
+ * Contains", `fulfilled_at_null` → "Not Fulfilled", `created_in_last` → "Created in Last (Days)",
+ * `offers_per` → "Offers Per Page"), nested includes read naturally (`lessons.media` → "Media of
+ * Lessons"), everything else is `titleCase`.
+ */
+export function fieldLabel(name: string): string {
+	const nested = /^([a-z_]+)\.([a-z_]+)$/.exec(name);
+	if (nested) return `${titleCase(nested[2])} of ${titleCase(nested[1])}`;
+	const notSet = /^([a-z_]+)_at_null$/.exec(name);
+	if (notSet) return `Not ${titleCase(notSet[1])}`;
+	const inLast = /^([a-z_]+)_in_last$/.exec(name);
+	if (inLast) return `${titleCase(inLast[1])} in Last (Days)`;
+	return titleCase(
+		name
+			.replace(/_eq$/, '')
+			.replace(/_cont$/, '_contains')
+			.replace(/_per$/, '_per_page'),
+	);
+}
+
+/** "a" or "an" before a word. */
+export function article(word: string): string {
+	return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** The plural of a resource name: `order item` → `order items`, `category` → `categories`. */
+export function plural(noun: string): string {
+	if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+	if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
+	return `${noun}s`;
+}
+
+/** First letter in capitals (sentence case of a lower-case phrase). */
+export function sentence(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Sorts the options of an `options`/`multiOptions` field by their `name` (what the user sees), as n8n's lint rules expect. */
+export function byName<T extends { name: string }>(a: T, b: T): number {
+	return a.name.localeCompare(b.name);
+}
+
+/** Sorts the fields of a collection by their `displayName`, as n8n's lint rules expect. */
+export function byDisplayName<T extends { displayName: string }>(a: T, b: T): number {
+	return a.displayName.localeCompare(b.displayName);
 }

@@ -1,23 +1,34 @@
 /**
- * The two read operations built from a table row alone: Get (`getOperation`) and Get Many
- * (`getManyOperation`), each the whole of what it sends and offers, its fields named one by one.
+ * The two read operations built from a table row alone, each the whole of what it sends and
+ * offers: Get (`getOperation`) and Get Many (`getManyOperation`), and the fields only they have:
+ * Return All and Limit, the "Options" collection (sort, sparse fieldset), the generic "Conditions"
+ * (`filter[<attribute>_<operator>]`), "Include Related" and the included records' paging.
  */
-import { conditionsCollection } from './conditions';
-import { filtersCollection, requiredSiteField } from './filterFields';
-import { includedPagingProperty, includeProperty } from './include';
-import { operationOption, type OperationContext, type OperationDescription } from './operation';
-import { fieldsOption, optionsCollection, sortOptions } from './options';
-import { returnAllAndLimit } from './paging';
-import { resourceLocator } from './resourceLocator';
+import { filtersCollection, requiredSiteField, resourceLocator, filterField } from './fields';
+import {
+	operationOption,
+	type OperationContext,
+	type OperationDescription,
+	showOnlyFor,
+	byDisplayName,
+	byName,
+	fieldLabel,
+	plural,
+	titleCase,
+} from './operation';
+import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ATTRIBUTES } from '../tables/registry';
 
 /**
  * A Get operation (table rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET`, the path from the locator, preSend
  *   `prepareRequest`, postReceive `toItems` (one item, Simplify applied; transport/request.ts);
- * - `<resource>Id`: the record's locator, its ID URL-encoded into the path (resourceLocator.ts);
- * - `include` (include.ts): the row's includes, sent as `include=a,b`;
- * - the included records' paging (`includeFilters`, include.ts): `filter[products_page]`, …;
- * - Options → `fields` (options.ts): `fields[<type>]`, the sparse fieldset.
+ * - `<resource>Id`: the record's locator, its ID URL-encoded into the path (fields.ts);
+ * - `include` (`includeProperty`): the row's includes, sent as `include=a,b`;
+ * - the included records' paging (`includeFilters`, `includedPagingProperty`): `filter[products_page]`, …;
+ * - Options → `fields` (`fieldsOption`): `fields[<type>]`, the sparse fieldset.
  * Each part is empty when the row does not have it.
  */
 export function getOperation(op: OperationContext): OperationDescription {
@@ -37,10 +48,10 @@ export function getOperation(op: OperationContext): OperationDescription {
  * A Get Many operation (table rows `GET /v1/<type>`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
  *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
- * - `returnAll`, `limit` (paging.ts): become `page[number]` and `page[size]` (at most 100) pages;
- * - `filters` (filters.ts): one field per `filter[<name>]` of the row;
- * - `conditions` (conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);
- * - Options → `sort` and sort direction, `fields` (options.ts): `sort=-key`, `fields[<type>]`.
+ * - `returnAll`, `limit` (`returnAllAndLimit`): become `page[number]` and `page[size]` (at most 100) pages;
+ * - `filters` (`filtersCollection`, fields.ts): one field per `filter[<name>]` of the row;
+ * - `conditions` (`conditionsCollection`): `filter[<attribute>_<operator>]` rows (purchases);
+ * - Options → `sort` and sort direction, `fields` (`sortOptions`, `fieldsOption`): `sort=-key`, `fields[<type>]`.
  * Each part is empty when the row does not have it.
  */
 export function getManyOperation(op: OperationContext): OperationDescription {
@@ -54,4 +65,267 @@ export function getManyOperation(op: OperationContext): OperationDescription {
 			...optionsCollection(op, [...sortOptions(op), ...fieldsOption(op)]),
 		],
 	};
+}
+
+/**
+ * "Return All" and "Limit" of a Get Many. Limit becomes `maxResults`; the page reader
+ * (`readList`, transport/pages.ts) turns both into `page[number]`/`page[size]` requests.
+ */
+export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
+	const { resource, endpoint } = op;
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			displayOptions: showOnlyFor(op),
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { resource: [resource.value], operation: [endpoint.operation], returnAll: [false] } },
+			description: 'Max number of results to return',
+			routing: { output: { maxResults: '={{ $value }}' } },
+		},
+	];
+}
+
+/** "Fields": the sparse fieldset `fields[<type>]` of the endpoint, a multi-select of the type's attributes. */
+export function fieldsOption(op: OperationContext): INodeProperties[] {
+	const type = op.endpoint.query.fields;
+	if (!type) return [];
+	return [
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'multiOptions',
+			default: [],
+			description: `Return only these fields of each ${op.resource.displayName.toLowerCase()} (all fields when none is chosen)`,
+			options: Object.keys(ATTRIBUTES[type])
+				.map((name) => ({ name: fieldLabel(name), value: name }))
+				.sort(byName),
+			routing: {
+				send: {
+					type: 'query',
+					property: `fields[${type}]`,
+					value: '={{ $value.length ? $value.join(",") : undefined }}',
+				},
+			},
+		},
+	];
+}
+
+/** "Sort By" (the endpoint's sort keys; `created_at` first choice) and "Sort Direction" (`-` prefix). */
+export function sortOptions(op: OperationContext): INodeProperties[] {
+	const keys = op.endpoint.query.sort;
+	if (!keys) return [];
+	const defaultKey = keys.includes('created_at') ? 'created_at' : keys[0];
+	return [
+		{
+			displayName: 'Sort By',
+			name: 'sort',
+			type: 'options',
+			default: defaultKey,
+			description: `The field to sort the ${plural(op.resource.displayName.toLowerCase())} by`,
+			options: keys.map((key) => ({ name: fieldLabel(key), value: key })).sort(byName),
+			routing: {
+				send: {
+					type: 'query',
+					property: 'sort',
+					value: '={{ ($parameter.options.sortDirection === "descending" ? "-" : "") + $value }}',
+				},
+			},
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDirection',
+			type: 'options',
+			default: 'ascending',
+			description: "Order of 'Sort By': ascending (A to Z, oldest first) or descending",
+			options: [
+				{ name: 'Ascending', value: 'ascending' },
+				{ name: 'Descending', value: 'descending' },
+			],
+		},
+	];
+}
+
+/** The "Options" collection of an operation holding `options` (none when empty). */
+export function optionsCollection(op: OperationContext, options: INodeProperties[]): INodeProperties[] {
+	if (!options.length) return [];
+	return [
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: showOnlyFor(op),
+			options: options.sort(byDisplayName),
+		},
+	];
+}
+
+/** Words for the generic filter operators of the purchases prose (`filter[<attribute>_<operator>]`). */
+const OPERATOR_NAMES: Record<string, string> = {
+	eq: 'Equals',
+	not_eq: 'Does Not Equal',
+	cont: 'Contains',
+	not_cont: 'Does Not Contain',
+	gt: 'Greater Than',
+	gte: 'Greater Than or Equal',
+	lt: 'Less Than',
+	lte: 'Less Than or Equal',
+	start: 'Starts With',
+	end: 'Ends With',
+};
+
+/**
+ * preSend of "Conditions": writes each condition as `filter[<attribute>_<operator>]=<value>` and
+ * refuses two conditions on the same attribute and operator (the query can hold only one).
+ */
+async function conditionsQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const conditions = (this.getNodeParameter('conditions.condition', []) as IDataObject[]) ?? [];
+	const qs = (requestOptions.qs ?? {}) as IDataObject;
+	for (const { attribute, operator, value } of conditions) {
+		const key = `filter[${String(attribute)}_${String(operator)}]`;
+		if (key in qs) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Two conditions use "${titleCase(String(attribute))} ${OPERATOR_NAMES[String(operator)]}": keep one`,
+				{
+					itemIndex: this.getItemIndex(),
+				},
+			);
+		}
+		qs[key] = String(value ?? '');
+	}
+	requestOptions.qs = qs;
+	return requestOptions;
+}
+
+/**
+ * "Conditions" of a Get Many whose endpoint allows `filter[<attribute>_<operator>]` in prose
+ * (table row `query.conditions`): any number of attribute / operator / value rows (none when the
+ * endpoint has no such filters).
+ */
+export function conditionsCollection(op: OperationContext): INodeProperties[] {
+	const conditions = op.endpoint.query.conditions;
+	if (!conditions) return [];
+	return [
+		{
+			displayName: 'Conditions',
+			name: 'conditions',
+			type: 'fixedCollection',
+			placeholder: 'Add Condition',
+			typeOptions: { multipleValues: true },
+			default: {},
+			displayOptions: showOnlyFor(op),
+			description: 'Further filters: an attribute compared with a value (all conditions must hold)',
+			options: [
+				{
+					displayName: 'Condition',
+					name: 'condition',
+					values: [
+						{
+							displayName: 'Attribute',
+							name: 'attribute',
+							type: 'options',
+							// A literal (n8n's lint reads defaults literally); every conditions table has created_at.
+							default: 'created_at',
+							description: 'The attribute to compare',
+							options: conditions.attributes.map((name) => ({ name: titleCase(name), value: name })).sort(byName),
+						},
+						{
+							displayName: 'Operator',
+							name: 'operator',
+							type: 'options',
+							default: 'eq',
+							description: 'How the attribute is compared with the value',
+							options: conditions.operators
+								.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value }))
+								.sort(byName),
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description: 'Dates as ISO 8601 (for example 2026-11-01), amounts in cents, yes/no as true or false',
+						},
+					],
+				},
+			],
+			routing: { send: { preSend: [conditionsQuery] } },
+		},
+	];
+}
+
+/**
+ * "Include Related": the endpoint's `include` names as a multi-select (none when it has none); a
+ * relationship the API deprecates carries its note (`ResourceTable.deprecated`) as the option's description.
+ */
+export function includeProperty(op: OperationContext): INodeProperties[] {
+	const { include } = op.endpoint.query;
+	if (!include) return [];
+	return [
+		{
+			displayName: 'Include Related',
+			name: 'include',
+			type: 'multiOptions',
+			default: [],
+			displayOptions: showOnlyFor(op),
+			description:
+				'Related records to load along with this one. With Simplify on, each appears in the item under its name.',
+			options: include
+				.map((name) => {
+					const note = op.resource.deprecated?.[name];
+					return { name: fieldLabel(name), value: name, ...(note ? { description: note } : {}) };
+				})
+				.sort(byName),
+			routing: {
+				send: { type: 'query', property: 'include', value: '={{ $value.length ? $value.join(",") : undefined }}' },
+			},
+		},
+	];
+}
+
+/** "Included Records Paging": the endpoint's filters that page included records, shown once something is included. */
+export function includedPagingProperty(op: OperationContext): INodeProperties[] {
+	const { includeFilters } = op.endpoint.query;
+	if (!includeFilters?.length) return [];
+	return [
+		{
+			displayName: 'Included Records Paging',
+			name: 'includeFilters',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: {
+				show: {
+					resource: [op.resource.value],
+					operation: [op.endpoint.operation],
+					include: [{ _cnd: { exists: true } }],
+				},
+			},
+			description: 'Which page of the related records to load, and how many per page',
+			options: includeFilters.map(filterField).sort(byDisplayName),
+		},
+	];
+}
+
+/**
+ * The name of a trigger's switch that reads each emitted record back with one relationship
+ * included (`include=<name>`): `includePurchases` for `purchases`. Both triggers use it.
+ */
+export function includeSwitchName(include: string): string {
+	return `include${fieldLabel(include).replace(/ /g, '')}`;
 }

@@ -16,9 +16,9 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
-import { notJsonApiMessage } from '../errors';
+import { notJsonApiMessage, cleanId, locatorId, subjectOf } from '../errors';
 import { RESOURCES, resourceByValue, type ResourceTable } from '../tables/registry';
-import { checkedDocument, cleanId, locatorId, subjectOf } from '../transport';
+import { checkedDocument } from '../transport/answer';
 import { destructiveNotice } from './destructive';
 import {
 	jsonApiWrite,
@@ -27,7 +27,7 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from './operation';
-import { locatorName, resourceLocator } from './resourceLocator';
+import { locatorName, resourceLocator } from './fields';
 
 /** IDs typed as a comma-separated list or given as an array (or a number) by an expression; trimmed, empty ones dropped. */
 export function parseIdList(value: unknown): string[] {

@@ -1,9 +1,8 @@
 /**
- * Filter rows used by more than one resource: the filters contacts and customers share, the site
- * filter (the first of them) that most lists take, and the title/description searches of the
- * supplement's lists; with the short forms the resource tables write their own filters in.
+ * The filter rows contacts and customers share (`PERSON_FILTERS`), the site filter first; the
+ * short forms other tables write their filters in, and the site filter itself, are in `values.ts`.
  */
-import type { FilterRow } from './types';
+import { SITE_FILTER, type FilterRow } from './values';
 
 /**
  * The filters shared by `GET /v1/contacts` and `GET /v1/customers`
@@ -18,13 +17,7 @@ import type { FilterRow } from './types';
  * The site and product ID filters are pickers (`picker`).
  */
 export const PERSON_FILTERS: readonly FilterRow[] = [
-	{
-		name: 'site_id',
-		type: 'string',
-		picker: 'site',
-		description:
-			'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
-	},
+	SITE_FILTER,
 	{ name: 'search', type: 'string', description: 'Fuzzy search over name and email' },
 	{ name: 'created_in_last', type: 'number', description: 'Created in the last N days' },
 	{ name: 'not_created_in_last', type: 'number', description: 'Not created in the last N days' },
@@ -129,18 +122,3 @@ export const PERSON_FILTERS: readonly FilterRow[] = [
 	{ name: 'subscribed_email_sequence_id', type: 'string', description: 'Subscribed to the email sequence' },
 	{ name: 'not_subscribed_email_sequence_id', type: 'string', description: 'Not subscribed to the email sequence' },
 ];
-
-/** `filter[site_id]`: the site filter most lists take (the first of `PERSON_FILTERS`). */
-export const SITE_FILTER = PERSON_FILTERS[0];
-
-/** A filter row whose value is text. */
-export const str = (name: string, description: string): FilterRow => ({ name, type: 'string', description });
-/** A filter row whose value is true or false. */
-export const bool = (name: string, description: string): FilterRow => ({ name, type: 'boolean', description });
-/** A filter row whose value is a whole number (days, pages, counts). */
-export const int = (name: string, description: string): FilterRow => ({ name, type: 'number', description });
-
-/** `filter[title_cont]` of the supplement's lists. */
-export const titleContains = str('title_cont', 'Title contains the text');
-/** `filter[description_cont]` of the supplement's lists. */
-export const descriptionContains = str('description_cont', 'Description contains the text');

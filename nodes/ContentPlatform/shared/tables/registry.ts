@@ -7,14 +7,15 @@
  * and their attributes, relationships, endpoints, sort keys, includes, sparse fieldsets and
  * filters) is written exactly once, as typed tables:
  * - `types.ts`: the shapes of the tables;
- * - `attributes.ts`: the attributes of every resource type;
- * - `filters.ts`: the filter rows several resources share;
+ * - `values.ts`: the value types, the attributes of every resource type, the filter rows' shape
+ *   and short forms, the site filter most lists take;
+ * - `filters.ts`: the filters contacts and customers share;
  * - `offerGrants.ts`: the offer-grant endpoints contacts and customers share;
  * - `resources/<resource>/table.ts` (next to the resource's operations): the resource, its
  *   relationships, its endpoints with their query parameters (the seed document's rows first,
  *   then the supplement's);
  * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
- *   `resources/index.ts` takes its order from here), and look-ups.
+ *   `ContentPlatform.node.ts` takes its order from here), and look-ups.
  * The node's properties are derived from these tables (see `resources/` and `builders/`), and the
  * coverage tests compare them with the documents themselves.
  */
@@ -43,7 +44,7 @@ import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
 import type { ResourceTable } from './types';
 
-export { ATTRIBUTES } from './attributes';
+export { ATTRIBUTES } from './values';
 export { PERSON_FILTERS } from './filters';
 export type {
 	AttributeTable,
@@ -61,7 +62,7 @@ export type {
  * Every resource of the node, in the node's order (the order of their properties): the seed
  * document's 11 (with the supplement's further endpoints in each resource's table), then the
  * supplement's 6 new ones, then section 9's 5 and the hooks. Adding a resource: its folder, its
- * table here, its description in `resources/index.ts` (TypeScript asks for it).
+ * table here, its description in `ContentPlatform.node.ts`'s map (TypeScript asks for it).
  */
 export const RESOURCES = [
 	contactNoteTable,

@@ -1,28 +1,11 @@
 /**
  * The shapes of the tables: a filter, an endpoint with its query parameters, a resource with
- * its endpoints. The tables themselves are `attributes.ts`, `filters.ts` and one `table.ts` per
+ * its endpoints. The tables themselves are `values.ts`, `filters.ts` and one `table.ts` per
  * resource (`resources/<resource>/table.ts`); `registry.ts` lists the resources.
  */
-import type { ResourceType, ValueType } from './attributes';
+import type { FilterRow, ResourceType } from './values';
 
-export type { AttributeTable, ResourceType, ValueType } from './attributes';
-
-/** One `filter[<name>]` query parameter. `type` decides the n8n field type. */
-export interface FilterRow {
-	/** The name inside `filter[...]`. */
-	name: string;
-	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
-	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
-	/** The spec's meaning, shown to the user as the field's description. */
-	description: string;
-	/** The values the API takes, when it names them (a pick list instead of text). */
-	options?: readonly string[];
-	/**
-	 * The resource (its n8n `resource` value, for example `product`) whose record the value is the
-	 * ID of: the field is a picker (resource locator: From List of that resource's records, or By ID).
-	 */
-	picker?: string;
-}
+export type { AttributeTable, FilterRow, ResourceType, ValueType } from './values';
 
 /**
  * The n8n operations of the node: the seed spec's create / get / getAll / update / submit, then

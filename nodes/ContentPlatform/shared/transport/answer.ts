@@ -28,7 +28,14 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { originOf } from '../baseUrl';
+import {
+	originOf,
+	credentialContext,
+	credentialTypeOf,
+	isUnrenewed401,
+	renewAfterUnrenewed401,
+	type AnyContext,
+} from './credential';
 import {
 	apiAnswerOf,
 	apiErrorFromResponse,
@@ -40,14 +47,6 @@ import {
 	type ErrorSubject,
 } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
-import {
-	credentialContext,
-	credentialTypeOf,
-	isUnrenewed401,
-	renewAfterUnrenewed401,
-	type AnyContext,
-} from './credential';
-
 // 1. Redirects
 
 /**

@@ -1,10 +1,14 @@
 /**
- * The credential of a request and the 401 renewal: which credential type the node's
- * "Authentication" selects, the API root and secrets it holds, which HTTP error statuses n8n
+ * The credential of a request, from the node's "Authentication" option to the 401 renewal: the
+ * option and the credentials both nodes offer, which credential type it selects (decided once per
+ * request, `credentialTypeOf`), the Base URL rule written once (what a user may type as "Base URL"
+ * and the API root every request goes to, `{base URL}/v1`, spec "base address"; the credentials'
+ * `authenticate` and token URL use it too), the secrets it holds, which HTTP error statuses n8n
  * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
- * Every request decides its credential type once (`credentialTypeOf`) and passes it on.
  */
 import type {
+	INodeCredentialDescription,
+	INodeProperties,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHookFunctions,
@@ -18,7 +22,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRoot, baseUrlProblem } from '../baseUrl';
 import { apiAnswerOf } from '../errors';
 
 /** The value of the nodes' "Authentication" option. */
@@ -35,6 +38,28 @@ export const CREDENTIALS: ReadonlyArray<{ method: AuthenticationMethod; type: st
 
 /** The OAuth2 client-credentials credential type. */
 const OAUTH2_CREDENTIAL = CREDENTIALS[1].type;
+
+/**
+ * The "Authentication" option of both nodes. Its default is the access token credential, so nodes
+ * saved before the option existed keep working unchanged.
+ */
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	options: [
+		{ name: 'Access Token', value: 'accessToken' },
+		{ name: 'OAuth2 (Client Credentials)', value: 'oAuth2' },
+	],
+	default: 'accessToken',
+};
+
+/** The credentials of both nodes, each shown for its "Authentication" value. */
+export const credentialsDescription: INodeCredentialDescription[] = CREDENTIALS.map((credential) => ({
+	name: credential.type,
+	required: true,
+	displayOptions: { show: { authentication: [credential.method] } },
+}));
 
 /** A context that sends requests outside declarative routing (list searches, the triggers' hooks and webhooks). */
 export type RequestContext = IPollFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -54,7 +79,7 @@ export function credentialTypeOf(context: AnyContext): string {
 }
 
 /**
- * The credential's API root (`{base URL}/v1`, see `shared/baseUrl.ts`) and the secrets it holds
+ * The credential's API root (`{base URL}/v1`, `apiRoot` below) and the secrets it holds
  * (access token, client secret, OAuth2 tokens), to keep them out of every error.
  * @param credentialType The request's credential type (`credentialTypeOf`), decided once by the caller.
  * @throws NodeOperationError naming the fix when the Base URL cannot be used.
@@ -133,4 +158,94 @@ export function markUnrenewedPage<T extends object>(error: T): T {
 /** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (`markUnrenewedPage`). */
 export function isUnrenewedPageError(error: object): boolean {
 	return apiAnswerOf(error)?.unrenewed401 === true;
+}
+
+/**
+ * What is cut from the end of a Base URL: a trailing `/v1` (the API root is added by the package)
+ * and trailing slashes. `https://api.example.com/v1/` → `https://api.example.com`.
+ */
+export const BASE_URL_TAIL = /(?:\/+v1)?\/*$/i;
+
+/** Thrown for a Base URL that cannot be used; the message names the fix. */
+export class BaseUrlError extends Error {}
+
+/**
+ * `{base URL}/v1` for a credential's Base URL, or a BaseUrlError whose message says what to change.
+ *
+ * Normalised: surrounding spaces, trailing slashes and a trailing `/v1` are removed.
+ * Refused (the message never repeats a password): an empty value, a value without `http://` or
+ * `https://`, a user name or password (`user:pass@`, which would replace the Bearer token with
+ * Basic authentication), a query (`?…`) or a fragment (`#…`).
+ * @example apiRoot(' https://api.example.com/v1/ ') === 'https://api.example.com/v1'
+ */
+export function apiRoot(baseUrl: unknown): string {
+	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
+	if (text === '') {
+		throw new BaseUrlError(
+			"The credential's Base URL is empty: enter the API's address, for example https://api.example.com",
+		);
+	}
+	if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+		throw new BaseUrlError(
+			`The credential's Base URL "${text}" has no scheme: write it with https://, for example https://${text.replace(/^\/+/, '')}`,
+		);
+	}
+	const url = parseUrl(text);
+	if (url === undefined) {
+		throw new BaseUrlError(
+			`The credential's Base URL "${text}" is not a valid URL: write it like https://api.example.com`,
+		);
+	}
+	if (url.username !== '' || url.password !== '') {
+		throw new BaseUrlError(
+			`The credential's Base URL contains a user name or password ("user:pass@"): remove it and write only ${url.protocol}//${url.host}${url.pathname.replace(BASE_URL_TAIL, '')}; the access token or OAuth2 client is what signs in`,
+		);
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+		throw new BaseUrlError(`The credential's Base URL "${text}" must start with https:// (not ${url.protocol}//)`);
+	}
+	const root = `${url.origin}${url.pathname.replace(BASE_URL_TAIL, '')}`;
+	if (url.search !== '' || text.endsWith('?')) {
+		throw new BaseUrlError(`The credential's Base URL "${text}" has a query ("?…"): remove it and write only ${root}`);
+	}
+	if (url.hash !== '' || text.endsWith('#')) {
+		throw new BaseUrlError(
+			`The credential's Base URL "${text}" has a fragment ("#…"): remove it and write only ${root}`,
+		);
+	}
+	return `${root}/v1`;
+}
+
+function parseUrl(text: string): URL | undefined {
+	try {
+		return new URL(text);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The origin (`scheme://host:port`) of an absolute URL, or '' when it cannot be parsed. */
+export function originOf(url: string): string {
+	return parseUrl(url)?.origin ?? '';
+}
+
+/** The problem of a Base URL as words naming the fix, or undefined when `apiRoot` accepts it. */
+export function baseUrlProblem(baseUrl: unknown): string | undefined {
+	try {
+		apiRoot(baseUrl);
+		return undefined;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
+/**
+ * The same normalisation as an n8n expression, `<normalised Base URL> + path`, for the places
+ * where n8n resolves the URL itself: the OAuth2 credential's hidden token URL (`$self["baseUrl"]`)
+ * and the node's `requestDefaults.baseURL` (`$credentials.baseUrl`). Refusals are left to
+ * `apiRoot`, which every request of the nodes passes before any request (and before a token is
+ * fetched).
+ */
+export function baseUrlExpression(path: string, reference = '$self["baseUrl"]'): string {
+	return `={{ String(${reference} ?? "").trim().replace(/${BASE_URL_TAIL.source}/i, "") + "${path}" }}`;
 }

@@ -26,7 +26,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
+import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject, subjectOf } from '../errors';
 import {
 	documentHasMore,
 	documentToItems,
@@ -56,7 +56,6 @@ import {
 	statusErrorPolicy,
 	type RequestContext,
 } from './credential';
-import { subjectOf } from './ids';
 import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */

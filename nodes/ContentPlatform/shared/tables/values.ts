@@ -1,7 +1,10 @@
 /**
- * The attributes of every JSON:API resource type, by type (spec "Resources and fields" and the
- * supplement's attribute sets): what `fields[<type>]`, the write fields and Simplify are built
- * from. The one table the resource types (`ResourceType`) are derived from.
+ * The values of the tables: the value type of an attribute or filter (`ValueType`), the attributes
+ * of every JSON:API resource type, by type (spec "Resources and fields" and the supplement's
+ * attribute sets: what `fields[<type>]`, the write fields and Simplify are built from; the one
+ * table the resource types, `ResourceType`, are derived from), and the filter rows written with
+ * those types (`FilterRow`, the short forms `str`, `bool`, `int`, the site filter most lists take,
+ * the supplement's title and description searches).
  */
 
 /**
@@ -14,6 +17,23 @@ export type ValueType = 'string' | 'boolean' | 'number' | 'timestamp' | 'date' |
 
 /** Attribute name → value type of one resource type (spec "Resources and fields"). */
 export type AttributeTable = Readonly<Record<string, ValueType>>;
+
+/** One `filter[<name>]` query parameter. `type` decides the n8n field type. */
+export interface FilterRow {
+	/** The name inside `filter[...]`. */
+	name: string;
+	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
+	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
+	/** The spec's meaning, shown to the user as the field's description. */
+	description: string;
+	/** The values the API takes, when it names them (a pick list instead of text). */
+	options?: readonly string[];
+	/**
+	 * The resource (its n8n `resource` value, for example `product`) whose record the value is the
+	 * ID of: the field is a picker (resource locator: From List of that resource's records, or By ID).
+	 */
+	picker?: string;
+}
 
 const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
 	address_line_1: 'string',
@@ -256,3 +276,27 @@ export const ATTRIBUTES = {
 
 /** A JSON:API resource type named in the spec. */
 export type ResourceType = keyof typeof ATTRIBUTES;
+
+/**
+ * `filter[site_id]`: the site filter most lists take (also the first of the filters contacts and
+ * customers share, `PERSON_FILTERS` in filters.ts).
+ */
+export const SITE_FILTER: FilterRow = {
+	name: 'site_id',
+	type: 'string',
+	picker: 'site',
+	description:
+		'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
+};
+
+/** A filter row whose value is text. */
+export const str = (name: string, description: string): FilterRow => ({ name, type: 'string', description });
+/** A filter row whose value is true or false. */
+export const bool = (name: string, description: string): FilterRow => ({ name, type: 'boolean', description });
+/** A filter row whose value is a whole number (days, pages, counts). */
+export const int = (name: string, description: string): FilterRow => ({ name, type: 'number', description });
+
+/** `filter[title_cont]` of the supplement's lists. */
+export const titleContains = str('title_cont', 'Title contains the text');
+/** `filter[description_cont]` of the supplement's lists. */
+export const descriptionContains = str('description_cont', 'Description contains the text');
