@@ -1,3 +1,4 @@
+/** The access-token credential of both nodes (`contentPlatformApi`). */
 import type {
 	ICredentialDataDecryptedObject,
 	Icon,

@@ -1,3 +1,4 @@
+/** The OAuth2 client-credentials credential of both nodes (`contentPlatformOAuth2Api`). */
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { baseUrlExpression } from '../nodes/ContentPlatform/shared/baseUrl';

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The action node as an AI tool in a real n8n (issue 25): an AI Agent and an MCP Server Trigger
+ * The action node as an AI tool in a real n8n: an AI Agent and an MCP Server Trigger
  * that call Content Platform tool nodes (`n8n-nodes-content-platform.contentPlatformTool`, the
  * tool twin n8n makes of a node with `usableAsTool`), against the sandbox API.
  *
@@ -26,7 +26,8 @@
  * Everything is created through n8n's REST API in the running instance, so e2e/run.js calls it
  * with one line after `n8n.start()`: `await agent.checks({ sandbox, n8n, check })`.
  * Alone: `npm run build && node e2e/agent.js` (E2E_N8N=1.x for n8n 1.x). The conversations are
- * written to e2e/.work/ai-transcript-<n8n version>.json.
+ * written to e2e/.work/ai-transcript-<n8n version>.json. The workflows are built in
+ * e2e/agent/workflows.js, the MCP session is e2e/agent/mcp.js, shared helpers e2e/agent/common.js.
  */
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -35,201 +36,9 @@ const path = require('node:path');
 const { startOpenAiStandIn } = require('./lib/openai-standin');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { WORK_DIR } = require('./lib/n8n');
-
-const TOOL = 'n8n-nodes-content-platform.contentPlatformTool';
-const AGENT_PATH = 'e2e-ai-agent';
-const MCP_PATH = 'e2e-content-platform-mcp';
-const HAPPY = '[e2e:agent]';
-const ERRORS = '[e2e:agent-errors]';
-const EXAMPLE = '[e2e:example]';
-
-/** A resource locator holding an expression. */
-const rlExpr = (expression) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
-
-/**
- * The Content Platform tool nodes, with the `$fromAI()` setup docs/ai-agents.md recommends.
- * Keys are the node names (the tool names the model sees are these with `_` for spaces).
- */
-function toolNodes(credential) {
-	const tool = (name, parameters) => ({
-		name,
-		type: TOOL,
-		typeVersion: 1,
-		parameters: { descriptionType: 'auto', ...parameters },
-		credentials: { contentPlatformApi: credential },
-	});
-	return {
-		findContact: tool('Find contact', {
-			resource: 'contact',
-			operation: 'getAll',
-			limit: 5,
-			filters: { search: "={{ $fromAI('email', 'Email address of the contact', 'string') }}" },
-		}),
-		getContact: tool('Get contact', {
-			resource: 'contact',
-			operation: 'get',
-			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
-		}),
-		listPurchases: tool('List purchases', {
-			resource: 'purchase',
-			operation: 'getAll',
-			limit: 10,
-			filters: { customer_id: "={{ $fromAI('customerId', 'ID of the customer', 'string') }}" },
-		}),
-		grantOffer: tool('Grant offer', {
-			resource: 'contact',
-			operation: 'grantOffers',
-			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
-			offerIds: "={{ $fromAI('offerIds', 'IDs of the offers to grant, comma-separated', 'string') }}",
-		}),
-		// Destructive, with $fromAI and without "Allow Model-Chosen Values": must be refused.
-		revokeOffer: tool('Revoke offer', {
-			resource: 'contact',
-			operation: 'revokeOffers',
-			contactId: rlExpr("$fromAI('contactId', 'ID of the contact', 'string')"),
-			offerIds: "={{ $fromAI('offerIds', 'IDs of the offers to revoke, comma-separated', 'string') }}",
-		}),
-	};
-}
-
-/** Lays nodes out and wires `tools` into `target` as `ai_tool`. */
-function wire(nodes, tools, target) {
-	nodes.forEach((node, i) => {
-		node.id = node.id || `e2e-ai-${target.replace(/\W/g, '')}-${i}`;
-		node.position = node.position || [i * 200, 0];
-	});
-	const connections = {};
-	for (const tool of tools) connections[tool.name] = { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] };
-	return connections;
-}
-
-/** Webhook → AI Agent, with the OpenAI chat model and every tool of `toolNodes`. */
-function agentWorkflow({ credential, openAiCredential, model, n8nMajor }) {
-	const tools = Object.values(toolNodes(credential));
-	const nodes = [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a001',
-			parameters: { httpMethod: 'POST', path: AGENT_PATH, responseMode: 'lastNode', options: {} },
-		},
-		{
-			name: 'AI Agent',
-			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: n8nMajor >= 2 ? 3.1 : 3,
-			parameters: {
-				promptType: 'define',
-				text: '={{ $json.body.message }}',
-				options: { systemMessage: 'You help a course creator answer questions about their customers.' },
-			},
-		},
-		{
-			name: 'OpenAI Chat Model',
-			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-			typeVersion: 1.2,
-			parameters: { model: { __rl: true, mode: 'id', value: model }, options: {} },
-			credentials: { openAiApi: openAiCredential },
-		},
-		...tools,
-	];
-	const connections = wire(nodes, tools, 'AI Agent');
-	connections.Webhook = { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] };
-	connections['OpenAI Chat Model'] = { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] };
-	return {
-		name: 'e2e: AI agent with Content Platform tools',
-		nodes,
-		connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** MCP Server Trigger with read (Find contact, Get contact), write (Grant offer) and destructive (Revoke offer) tools. */
-function mcpWorkflow({ credential }) {
-	const { findContact, getContact, grantOffer, revokeOffer } = toolNodes(credential);
-	const tools = [findContact, getContact, grantOffer, revokeOffer];
-	const nodes = [
-		{
-			name: 'MCP Server Trigger',
-			type: '@n8n/n8n-nodes-langchain.mcpTrigger',
-			typeVersion: 2,
-			webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a002',
-			parameters: { path: MCP_PATH },
-		},
-		...tools,
-	];
-	return {
-		name: 'e2e: MCP server with Content Platform tools',
-		nodes,
-		connections: wire(nodes, tools, 'MCP Server Trigger'),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** The records a tool returned, from a tool result as the model or the MCP client got it. */
-function recordsOf(value) {
-	if (typeof value === 'string') {
-		try {
-			return recordsOf(JSON.parse(value));
-		} catch {
-			return undefined;
-		}
-	}
-	if (Array.isArray(value)) return value.length === 1 && Array.isArray(value[0]) ? value[0] : value;
-	if (value && typeof value === 'object' && 'response' in value) return recordsOf(value.response);
-	return value === undefined ? undefined : [value];
-}
-
-/** Simplify's shape: flat attributes, no JSON:API `attributes`/`relationships` members. */
-function assertSimplified(record) {
-	assert.equal(typeof record.id, 'string');
-	assert.ok(!('attributes' in record) && !('relationships' in record), `not simplified: ${JSON.stringify(record)}`);
-}
-
-/** The seeded facts a conversation is built from: a contact whose customer has purchases, and an offer it lacks. */
-function pickCustomer(sandbox) {
-	const idOf = (record, name) => ((record.relationships[name] || {}).data || {}).id;
-	const purchasesOf = (customerId) =>
-		sandbox.store.purchases.filter((p) => idOf(p, 'customer') === customerId).map((p) => p.id);
-	// A customer with purchases and a contact whose email finds only that contact (earlier e2e
-	// checks may have changed the store).
-	const customer = sandbox.store.customers.find((c) => {
-		const contact = idOf(c, 'contact') && sandbox.find('contacts', idOf(c, 'contact'));
-		return (
-			contact &&
-			purchasesOf(c.id).length > 0 &&
-			sandbox.store.contacts.filter((o) => String(o.attributes.email).includes(contact.attributes.email)).length === 1
-		);
-	});
-	const contact = sandbox.find('contacts', idOf(customer, 'contact'));
-	const has = new Set(((contact.relationships.offers || {}).data || []).map((o) => o.id));
-	const offer = sandbox.store.offers.find((o) => !has.has(o.id));
-	return { contact, customerId: customer.id, offerId: offer.id, purchases: purchasesOf(customer.id) };
-}
-
-async function postJson(url, body) {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	const text = await response.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {}
-	if (response.status === 404) throw new Error(`POST ${url} -> 404: ${text.slice(0, 200)}`);
-	return { status: response.status, json, text };
-}
-
-/** Short form of a sandbox request for the transcript: method, path?query, body. */
-const brief = (r) => ({
-	request: `${r.method} ${r.rawPath}${r.rawQuery ? `?${r.rawQuery}` : ''}`,
-	status: r.status,
-	body: r.body || undefined,
-});
+const { AGENT_PATH, ERRORS, EXAMPLE, HAPPY, agentWorkflow, mcpWorkflow, toolNodes } = require('./agent/workflows');
+const { assertSimplified, brief, pickCustomer, postJson, recordsOf } = require('./agent/common');
+const { mcpChecks } = require('./agent/mcp');
 
 /**
  * The checks, in a running n8n (`n8n.start()` done), with the sandbox of e2e/lib/stack.js.
@@ -590,89 +399,7 @@ async function checks({ sandbox, n8n, check }) {
 	}
 }
 
-/** The MCP session: list the tools, call a read and a write tool, then two that fail. */
-async function mcpChecks({ sandbox, n8n, check, facts, transcript }) {
-	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-	const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-	const client = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
-	const url = new URL(`${n8n.baseUrl}/mcp/${MCP_PATH}`);
-	// The trigger's route may come some seconds after activation (n8n 1.x); a loaded n8n may drop a connection.
-	const t0 = Date.now();
-	for (;;) {
-		try {
-			await client.connect(new StreamableHTTPClientTransport(url));
-			break;
-		} catch (error) {
-			if (Date.now() - t0 > 60000) throw error;
-			await new Promise((resolve) => setTimeout(resolve, 2000));
-		}
-	}
-	try {
-		const { tools } = await client.listTools();
-		transcript.mcp.tools = tools;
-		await check('MCP: the client lists the tools with their names, auto descriptions and input schemas', () => {
-			const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-			assert.deepEqual(Object.keys(byName).sort(), ['Find_contact', 'Get_contact', 'Grant_offer', 'Revoke_offer']);
-			assert.equal(byName.Find_contact.description, 'Get many contacts in Content Platform');
-			assert.equal(byName.Revoke_offer.description, 'Revoke offers from contact in Content Platform');
-			assert.deepEqual(Object.keys(byName.Find_contact.inputSchema.properties), ['email']);
-			assert.deepEqual(Object.keys(byName.Grant_offer.inputSchema.properties).sort(), ['contactId', 'offerIds']);
-			assert.deepEqual([...byName.Grant_offer.inputSchema.required].sort(), ['contactId', 'offerIds']);
-		});
-		sandbox.clearRequests();
-		const offer = sandbox.store.offers.find(
-			(o) =>
-				!((sandbox.find('contacts', facts.contact.id).relationships.offers || {}).data || []).some(
-					(g) => g.id === o.id,
-				),
-		);
-		const calls = [
-			['Find_contact', { email: facts.contact.attributes.email }],
-			['Grant_offer', { contactId: facts.contact.id, offerIds: offer.id }],
-			['Get_contact', { contactId: '999999' }],
-			['Revoke_offer', { contactId: facts.contact.id, offerIds: offer.id }],
-		];
-		const results = {};
-		for (const [name, args] of calls) {
-			results[name] = await client.callTool({ name, arguments: args });
-		}
-		transcript.mcp.calls = calls.map(([name, args]) => ({ name, arguments: args, result: results[name] }));
-		transcript.mcp.sandbox = sandbox.requests.map(brief);
-		const text = (r) => r.content.map((c) => c.text).join('');
-		await check('MCP: a read and a write tool answer with the simplified records; the sandbox saw both calls', () => {
-			assert.ok(!results.Find_contact.isError, text(results.Find_contact));
-			const [contact] = recordsOf(text(results.Find_contact));
-			assert.equal(contact.id, facts.contact.id);
-			assertSimplified(contact);
-			assert.ok(!results.Grant_offer.isError, text(results.Grant_offer));
-			assert.ok(recordsOf(text(results.Grant_offer))[0].offers_ids.includes(offer.id));
-			const seen = sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-			assert.deepEqual(seen.slice(0, 2), [
-				'GET /v1/contacts 200',
-				`POST /v1/contacts/${facts.contact.id}/relationships/offers 200`,
-			]);
-			assert.equal(sandbox.requests[0].query['filter[search]'], facts.contact.attributes.email);
-			assert.deepEqual(sandbox.requests[1].body.data, [{ type: 'offers', id: offer.id }]);
-		});
-		await check(
-			'MCP: a 404 and a refused destructive call come back as MCP tool errors; the refused one sent nothing',
-			() => {
-				assert.equal(results.Get_contact.isError, true, text(results.Get_contact));
-				assert.match(text(results.Get_contact), /not found|404/i);
-				assert.equal(results.Revoke_offer.isError, true, text(results.Revoke_offer));
-				assert.match(text(results.Revoke_offer), /Refused: this operation cannot be undone/);
-				assert.deepEqual(
-					sandbox.requests.slice(2).map((r) => `${r.method} ${r.path} ${r.status}`),
-					['GET /v1/contacts/999999 404'],
-				);
-				assert.ok(!JSON.stringify(results).includes(sandbox.token));
-			},
-		);
-	} finally {
-		await client.close().catch(() => undefined);
-	}
-}
-
+// toolNodes, agentWorkflow, mcpWorkflow: e2e/agent/workflows.js; pickCustomer: e2e/agent/common.js
 module.exports = { checks, toolNodes, agentWorkflow, mcpWorkflow, pickCustomer };
 
 // Alone: no workflows to import (checks() creates its own through the REST API); n8n start may

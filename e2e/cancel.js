@@ -1,7 +1,6 @@
 'use strict';
 /**
- * Stopping a running execution in a real n8n (issue 13, "Cancelling a running execution stops the
- * requests"): a production webhook starts Order → Get Many with Return All on an endless,
+ * Stopping a running execution in a real n8n stops its requests: a production webhook starts Order → Get Many with Return All on an endless,
  * well-formed list (every page 100 new orders and a `links.next`, each page answered after 100 ms),
  * the execution is stopped with n8n's own `POST /rest/executions/{id}/stop` (the editor's Stop
  * button), and the sandbox counts the node's requests after the stop.
@@ -16,7 +15,7 @@
  */
 const assert = require('node:assert/strict');
 
-const { endlessOrders } = require('../test/sandbox/misbehave');
+const { endlessOrders } = require('../test/sandbox/fault-bodies');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { waitFor } = require('./lib/wait');
 

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * e2e checks of the credentials' Test (issue 17) in the running n8n (`POST /rest/credentials/test`,
+ * e2e checks of the credentials' Test in the running n8n (`POST /rest/credentials/test`,
  * what the editor's Test button calls): the access token and OAuth2 credentials pass on a
  * single-site and on a multi-site sandbox account (test/sandbox/accounts.js: contact and customer
  * lists without filter[site_id] answer 400 there), and a wrong token fails with the credential's

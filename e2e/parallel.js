@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Parallel page requests in a real n8n (issue 28): one workflow reads the same list twice with
+ * Parallel page requests in a real n8n: one workflow reads the same list twice with
  * Get Many → Return All (two nodes in a chain, each Execute Once), once with "Parallel Page
  * Requests" = 4 and once with 1 (one page after the other), against a sandbox list of 300 orders that answers each page after 300 ms and carries
  * no paging links (so its end is seen on the empty page 4; 300 keeps n8n's printed run small).
@@ -15,7 +15,7 @@
 const assert = require('node:assert/strict');
 
 const { meterConcurrency } = require('../test/sandbox/concurrency');
-const { workflow } = require('./run');
+const { chainWorkflow: workflow } = require('./lib/chain');
 const { runStandalone } = require('./lib/standalone');
 
 const WORKFLOW_ID = 'e2eParallelPages';

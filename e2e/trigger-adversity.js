@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Real-n8n checks of the Content Platform Trigger under adversity (issue 12), called by run.js
+ * Real-n8n checks of the Content Platform Trigger under adversity, called by run.js
  * with its `check()` on a started n8n (any version the package supports: only the stack's
  * activate / stop / start / executions helpers are used):
  *

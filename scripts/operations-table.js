@@ -3,8 +3,8 @@
 /**
  * The README's operations table, generated from the built node (run `npm run build` first):
  * every resource × operation the Content Platform node offers (its rendered description: the
- * `operation` options per resource), with the request it sends (method and path from the spec
- * tables, nodes/ContentPlatform/shared/spec.ts RESOURCES[].endpoints) and what it does (the
+ * `operation` options per resource), with the request it sends (method and path from the node's
+ * tables, nodes/ContentPlatform/shared/tables/registry.ts RESOURCES[].endpoints) and what it does (the
  * endpoint's purpose; the operation's description where no single endpoint stands behind it).
  *
  *   node scripts/operations-table.js           prints the table (markdown) and the count
@@ -31,7 +31,7 @@ function operationRows() {
 	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
 		throw new Error('dist/ is missing: npm run build first');
 	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
-	const { RESOURCES } = require(path.join(dist, 'shared', 'spec'));
+	const { RESOURCES } = require(path.join(dist, 'shared', 'tables', 'registry'));
 	const description = new ContentPlatform().description;
 	const resources = description.properties.find((p) => p.name === 'resource').options;
 	const operationProps = description.properties.filter((p) => p.name === 'operation');

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * What a model sees of each operation of the Content Platform node used as an AI tool
- * (issue 25): generates docs/ai-tools.md from the built node (dist/, `npm run build` first).
+ * What a model sees of each operation of the Content Platform node used as an AI tool:
+ * generates docs/ai-tools.md from the built node (dist/, `npm run build` first).
  *
  * For every resource × operation it builds the tool node a user would set up following
  * docs/ai-agents.md (the recommended `$fromAI()` setup, `recommendedParameters` below) and runs

@@ -1,5 +1,5 @@
 /**
- * The node as an AI tool (issue 25), through n8n's engine against the sandbox: the tool twin n8n
+ * The node as an AI tool, through n8n's engine against the sandbox: the tool twin n8n
  * makes of the node (`contentPlatformTool`, registered here as n8n's loader names it) with fields
  * written as `$fromAI()`. `$fromAI(key)` reads the tool call's arguments from the node's input
  * item (n8n-workflow's WorkflowDataProxy), so the input item plays the model's tool call.

@@ -1,5 +1,5 @@
 /**
- * API errors through n8n's engine (issue 2, "Errors"): real sandbox answers 401 (wrong token),
+ * API errors through n8n's engine: real sandbox answers 401 (wrong token),
  * 404 (unknown ID) and 422 (invalid write) make the node fail with the server's `errors[].detail`
  * in the message; with "Continue On Fail" the failing item carries the error, paired with its
  * input, and the other items are still executed.
@@ -205,7 +205,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 	});
 
 	// n8n-core's routing-node.js pushes `{ json: {}, error }` without pairedItem; the paginator pairs
-	// its error item itself (transport/paging.ts `paginate`).
+	// its error item itself (`readList` in shared/transport/pages.ts).
 	test('Get Many under Continue On Fail: the error item is paired with its input', async () => {
 		const { items } = await continued(
 			{ resource: 'contact', operation: 'getAll', limit: 2, filters: { created_in_last: '={{ $json.days }}' } },

@@ -1,5 +1,5 @@
 /**
- * Coverage of the API spec (issue 2): reads spec/content-platform-api.md itself (the endpoint
+ * Coverage of the API spec: reads spec/content-platform-api.md itself (the endpoint
  * summary table, each endpoint's "Query"/"Query parameters" bullet and the shared filter table,
  * parsed in helpers/fixtures.ts) and walks the node's description. Fails if an endpoint has no
  * operation, or a listed query parameter (include, fields[type], sort and its keys,
@@ -13,7 +13,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { paginate } from '../nodes/ContentPlatform/shared/transport';
+import { readList } from '../nodes/ContentPlatform/shared/transport/pages';
 import {
+	PERSON_FILTERS_1_1_0,
+	PERSON_FILTERS_ADDED_1_1_0,
+	PERSON_FILTERS_REMOVED_1_1_0,
 	SHARED_FILTERS,
 	SPEC_ENDPOINTS,
 	SPEC_SUMMARY,
@@ -38,8 +42,9 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	);
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === paginate) {
-		// The package's paginator writes both page parameters (shared/transport/paging.ts `paginate`).
-		const source = paginate.toString();
+		// The package's page reader writes both page parameters (`readList` in shared/transport/pages.ts,
+		// which the request runner `paginate` hands Get Many to).
+		const source = readList.toString();
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');
 	}
@@ -121,7 +126,18 @@ describe.each(SPEC_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))(
 	});
 });
 
-test('contacts and customers share ONE filter list: the 70 names of the spec table', () => {
+test('release 1.1.0 (supplement section 10): four ownership filters added, is_suppressed removed', () => {
+	expect(PERSON_FILTERS_ADDED_1_1_0).toEqual([
+		'has_product_id',
+		'has_active_product_id',
+		'has_no_product_id',
+		'previously_owned_product_id',
+	]);
+	expect(PERSON_FILTERS_REMOVED_1_1_0).toEqual(['is_suppressed']);
+	expect(PERSON_FILTERS_1_1_0).toHaveLength(73);
+});
+
+test('contacts and customers share ONE filter list: the 73 names of release 1.1.0 (the spec table, less is_suppressed, plus 4)', () => {
 	const filterNames = (method: string, path: string) => {
 		const { resource, operation } = nodeOperationFor(method, path)!;
 		return collectionFields(propertiesOf(resource, operation).find((p) => p.name === 'filters'))
@@ -129,7 +145,7 @@ test('contacts and customers share ONE filter list: the 70 names of the spec tab
 			.sort();
 	};
 	const contacts = filterNames('GET', '/v1/contacts');
-	expect(contacts).toEqual([...SHARED_FILTERS].sort());
+	expect(contacts).toEqual([...PERSON_FILTERS_1_1_0].sort());
 	expect(filterNames('GET', '/v1/customers')).toEqual(contacts);
 });
 
@@ -160,11 +176,11 @@ test('every query parameter of the spec is covered (counts)', () => {
 	});
 	const listed = SPEC_ENDPOINTS.flatMap((e) => [...e.params].map((p) => `${e.method} ${e.path} ${p}`));
 	expect(covered).toEqual(listed);
-	// Per endpoint as the spec lists them: 74 for each of the two person lists (70 shared filters,
-	// sort, fields, page[number], page[size]), 57 for the other 18 endpoints.
-	expect(listed).toHaveLength(205);
-	// 70 shared filters, 17 other filters, 8 sparse fieldsets, include, sort, page[number], page[size].
-	expect(new Set(SPEC_ENDPOINTS.flatMap((e) => [...e.params])).size).toBe(99);
+	// Per endpoint as the spec lists them: 77 for each of the two person lists (73 filters of release
+	// 1.1.0, sort, fields, page[number], page[size]), 57 for the other 18 endpoints.
+	expect(listed).toHaveLength(211);
+	// 73 person filters, 17 other filters, 8 sparse fieldsets, include, sort, page[number], page[size].
+	expect(new Set(SPEC_ENDPOINTS.flatMap((e) => [...e.params])).size).toBe(102);
 	// Sort keys the spec names (3 + 5 + 3 + 3 + 3 + "such as title") and include names it names
 	// (contacts 3, courses 3, orders 3, order items 1, transactions 2, forms 4, form submissions 2).
 	expect(SPEC_ENDPOINTS.flatMap((e) => e.sortKeys)).toHaveLength(18);

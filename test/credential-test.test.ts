@@ -1,5 +1,5 @@
 /**
- * The credentials' Test request (issue 17), for both credentials, against single-site and
+ * The credentials' Test request, for both credentials, against single-site and
  * multi-site sandbox accounts (test/sandbox/accounts.js: a multi-site account answers contact and
  * customer lists without filter[site_id] with 400, as the spec says such accounts require it).
  *

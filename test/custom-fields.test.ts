@@ -1,5 +1,5 @@
 /**
- * The account's custom fields where users type contact data (issue 24 item 3), through n8n's
+ * The account's custom fields where users type contact data, through n8n's
  * engine and n8n-core's LoadOptionsContext against the sandbox: the resource mapper of Contact →
  * Create, Update, Create or Update and Form → Submit lists the custom fields of the record's site
  * by their titles (the plain `custom_1`..`custom_3` when the site has none), the mapped values go

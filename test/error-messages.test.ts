@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Errors": every error class of shared/errors.ts (`apiErrorFromResponse`,
+ * Every error class of shared/errors.ts (`apiErrorFromResponse`,
  * `notJsonApiMessage`) with its exact message, produced through n8n's real engine against the
  * sandbox (real answers, or answers replaced by `sandbox.failNext`). Every test also checks that
  * the access token appears nowhere: not in the message, the description, the serialized error, the
@@ -218,21 +218,24 @@ describe('status classes', () => {
 	});
 
 	test('429 with Retry-After: rate limited, retry after N seconds', async () => {
+		// beyond the 60 s the package waits for before sending a read again (the 429 rule, transport/answer.ts): fails at once
 		sandbox.failNext({
 			status: 429,
-			headers: { 'Retry-After': '30', 'Content-Type': 'application/vnd.api+json' },
+			headers: { 'Retry-After': '90', 'Content-Type': 'application/vnd.api+json' },
 			body: JSON.stringify({ errors: [{ title: 'Too Many Requests', detail: 'Slow down' }] }),
 		});
 		const error = await expectFailure(
 			getOrder(),
-			'Rate limited by the Content Platform API: retry after 30 seconds — Too Many Requests: Slow down',
+			'Rate limited by the Content Platform API: retry after 90 seconds — Too Many Requests: Slow down',
 		);
 		expect(error.httpCode).toBe('429');
+		expect(sandbox.requests).toHaveLength(1);
 	});
 
-	test('429 without Retry-After', async () => {
-		sandbox.failNext({ status: 429, body: '' });
+	test('429 without Retry-After (twice: a read is sent again once, after 1 s)', async () => {
+		sandbox.failNext({ status: 429, body: '', times: 2 });
 		await expectFailure(getOrder(), 'Rate limited by the Content Platform API');
+		expect(sandbox.requests).toHaveLength(2);
 	});
 
 	test('500 with errors[]: the status and the first error', async () => {

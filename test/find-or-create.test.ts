@@ -1,15 +1,20 @@
 /**
- * Find or create (issue 24 item 4) through n8n's engine against the sandbox: Contact → Create or
- * Update (`upsert`) and Contact → Grant Offers by Email. The rules tested here are the ones
- * docs/operations.md states: the email is trimmed and matched without regard to case, only on the
- * chosen site; several matches → the oldest contact; items of one execution that name the same
- * person are handled one after the other (n8n runs a declarative node's items concurrently), so
- * one execution never creates two contacts for one email, and a re-run creates nothing new.
+ * Find or create through n8n's engine against the sandbox: Contact → Create or Update (`upsert`)
+ * and Contact → Grant Offers by Email. The rules tested here are the ones docs/operations.md
+ * states: the email is trimmed and matched without regard to case, only on the chosen site;
+ * several matches → the oldest contact; items of one execution, and executions of one n8n process,
+ * that name the same person take turns (n8n runs a declarative node's items concurrently, and
+ * overlapping executions at once), so they never create two contacts for one email, and a re-run
+ * creates nothing new; a create the API refuses with "has already been taken" (another process
+ * created the contact after the lookup) is answered by updating (granting to) that contact.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import * as workflow from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
+import { peopleHeld } from '../nodes/ContentPlatform/shared/findOrCreate';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { rl, runWith, useSandbox } from './helpers/fixtures';
+import { registerNodeType } from './helpers/harness';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -195,5 +200,189 @@ describe('Contact → Grant Offers by Email', () => {
 		expect(requests.filter((r) => wire(r) === 'POST /v1/contacts')).toHaveLength(1);
 		expect(contactsWith('pair@example.com')).toHaveLength(1);
 		expect(items.map((i) => i.created).sort()).toEqual([false, true]);
+	});
+});
+
+/**
+ * The node as a second n8n process (a queue-mode worker) has it: loaded again in its own module
+ * registry, so its module-level person lock is its own (n8n-workflow is the same module, as both
+ * workers run the same n8n). Registered as `contentPlatformOtherProcess`.
+ */
+function otherProcessNode(): INodeType {
+	let Type!: new () => INodeType;
+	jest.isolateModules(() => {
+		jest.doMock('n8n-workflow', () => workflow);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		Type = (require('../nodes/ContentPlatform/ContentPlatform.node') as { ContentPlatform: new () => INodeType })
+			.ContentPlatform;
+	});
+	return new Type();
+}
+registerNodeType('contentPlatformOtherProcess', otherProcessNode());
+
+describe('executions that overlap', () => {
+	const upsertNew = (name: string) => upsert('Lead@Example.com', { additionalFields: { name } });
+	const grantNew = (offer: string) => ({
+		resource: 'contact',
+		operation: 'grantOffersByEmail',
+		siteId: rl('1'),
+		email: 'lead@example.com ',
+		offerIds: [offer],
+	});
+	const isLookup = (r: RecordedRequest) => r.method === 'GET' && r.rawPath === '/v1/contacts';
+	const isCreate = (r: RecordedRequest) => r.method === 'POST' && r.rawPath === '/v1/contacts';
+
+	/** Two executions started together (own execution IDs); `other`: the second runs as another process. */
+	async function together(first: INodeParameters, second: INodeParameters, other = false) {
+		sandbox.clearRequests();
+		const results = await Promise.all([
+			runWith(sandbox, first, { executionId: '101', keepRequests: true }),
+			runWith(sandbox, second, {
+				executionId: '102',
+				keepRequests: true,
+				...(other ? { type: 'contentPlatformOtherProcess' } : {}),
+			}),
+		]);
+		return { results, requests: [...sandbox.requests], items: results.map((r) => r.items[0]?.json) };
+	}
+
+	describe.each([
+		['refuses a second contact with the email (422)', false],
+		['accepts a second contact with the email', true],
+	])('one n8n process, an API that %s', (_words, accepts) => {
+		beforeEach(() => {
+			sandbox.adversity.acceptDuplicateEmails = accepts;
+		});
+
+		test('Create or Update ×2 for one new email: the second waits, finds the first’s contact and updates it', async () => {
+			const { results, requests, items } = await together(upsertNew('First'), upsertNew('Second'));
+			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+			expect(contactsWith('lead@example.com')).toHaveLength(1);
+			const [contact] = contactsWith('lead@example.com');
+			expect(requests.filter(isCreate)).toHaveLength(1);
+			expect(requests.filter((r) => r.status === 422)).toHaveLength(0);
+			// one lookup, the create, then the update of the created contact: the turns in wire order
+			expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts', `PATCH /v1/contacts/${contact.id}`]);
+			expect(items.map((i) => i?.created).sort()).toEqual([false, true]);
+			expect(items.map((i) => i?.id)).toEqual([contact.id, contact.id]);
+			expect(peopleHeld()).toBe(0);
+		});
+
+		test('Grant Offers by Email ×2 for one new email: one contact, both grants', async () => {
+			const { results, requests, items } = await together(grantNew('1'), grantNew('3'));
+			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+			const [contact, ...others] = contactsWith('lead@example.com');
+			expect(others).toHaveLength(0);
+			expect(requests.filter(isCreate)).toHaveLength(1);
+			expect(requests.filter((r) => r.status === 422)).toHaveLength(0);
+			expect(items.map((i) => i?.created).sort()).toEqual([false, true]);
+			expect(sandbox.supplement.grants.map((g) => [g.offer, g.contact]).sort()).toEqual([
+				['1', contact.id],
+				['3', contact.id],
+			]);
+			expect(peopleHeld()).toBe(0);
+		});
+	});
+
+	describe('two n8n processes (own locks), both lookups answered before either create', () => {
+		beforeEach(() => {
+			sandbox.hold({ match: isLookup, count: 2 });
+		});
+
+		test('Create or Update, API refusing the second contact: the 422 is answered by the update; both succeed, one contact', async () => {
+			const { results, requests, items } = await together(upsertNew('First'), upsertNew('Second'), true);
+			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+			const [contact, ...others] = contactsWith('lead@example.com');
+			expect(others).toHaveLength(0);
+			const creates = requests.filter(isCreate);
+			expect(creates.map((r) => r.status).sort()).toEqual([201, 422]);
+			// the refused one looked the contact up again (3 lookups in all) and updated it
+			expect(requests.filter(isLookup)).toHaveLength(3);
+			expect(requests.filter((r) => r.method === 'PATCH').map(wire)).toEqual([`PATCH /v1/contacts/${contact.id}`]);
+			expect(items.map((i) => i?.created).sort()).toEqual([false, true]);
+			expect(items.map((i) => i?.id)).toEqual([contact.id, contact.id]);
+			expect(['First', 'Second']).toContain(contact.attributes.name);
+		});
+
+		test('Grant Offers by Email, API refusing the second contact: the refused one grants to the contact the other created', async () => {
+			const { results, requests, items } = await together(grantNew('1'), grantNew('3'), true);
+			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+			const [contact, ...others] = contactsWith('lead@example.com');
+			expect(others).toHaveLength(0);
+			expect(
+				requests
+					.filter(isCreate)
+					.map((r) => r.status)
+					.sort(),
+			).toEqual([201, 422]);
+			expect(items.map((i) => i?.created).sort()).toEqual([false, true]);
+			expect(items.map((i) => i?.id)).toEqual([contact.id, contact.id]);
+			expect(sandbox.supplement.grants.map((g) => [g.offer, g.contact]).sort()).toEqual([
+				['1', contact.id],
+				['3', contact.id],
+			]);
+		});
+
+		test('an API accepting the second contact: two contacts (what the README says remains); the next run uses the oldest', async () => {
+			sandbox.adversity.acceptDuplicateEmails = true;
+			const { results, items } = await together(upsertNew('First'), upsertNew('Second'), true);
+			expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+			expect(items.map((i) => i?.created)).toEqual([true, true]);
+			const twins = contactsWith('lead@example.com');
+			expect(twins).toHaveLength(2);
+			const oldest = [...twins].sort((a, b) => Number(a.id) - Number(b.id))[0];
+			const next = await run(upsertNew('Third'));
+			expect(next.requests.map(wire)).toEqual(['GET /v1/contacts', `PATCH /v1/contacts/${oldest.id}`]);
+			const granted = await run(grantNew('2'));
+			expect(granted.items[0]).toMatchObject({ id: oldest.id, created: false });
+		});
+	});
+
+	describe('the refusal answered is only "has already been taken", and only once', () => {
+		const taken = {
+			errors: [
+				{
+					status: '422',
+					title: 'Unprocessable Entity',
+					detail: 'has already been taken',
+					source: { pointer: '/data/attributes/email' },
+				},
+			],
+		};
+
+		test('another 422 of the create fails the item as before: no second lookup, no update', async () => {
+			sandbox.failNext({
+				match: isCreate,
+				status: 422,
+				body: {
+					errors: [
+						{
+							status: '422',
+							title: 'Unprocessable Entity',
+							detail: 'is too long',
+							source: { pointer: '/data/attributes/name' },
+						},
+					],
+				},
+			});
+			const result = await runWith(sandbox, upsertNew('x'));
+			expect(result.error?.message).toBe(
+				'Invalid fields: Unprocessable Entity: is too long (at /data/attributes/name)',
+			);
+			expect(sandbox.requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts']);
+		});
+
+		test('"taken" but the second lookup still finds nobody: the 422 fails the item after one more lookup', async () => {
+			sandbox.failNext({ match: isCreate, status: 422, body: taken, times: 2 });
+			for (const parameters of [upsertNew('x'), grantNew('1')]) {
+				const result = await runWith(sandbox, parameters);
+				expect(result.error?.message).toMatch(
+					/^Invalid fields: Unprocessable Entity: has already been taken \(at \/data\/attributes\/email\)/,
+				);
+				expect(sandbox.requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts', 'GET /v1/contacts']);
+			}
+			expect(contactsWith('lead@example.com')).toHaveLength(0);
+			expect(peopleHeld()).toBe(0);
+		});
 	});
 });

@@ -1,45 +1,74 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the TypeScript sources */
 /**
- * No import circle under nodes/ (issue 23), type imports included: a small resolver over the
- * TypeScript sources. Every `import … from`, `import type … from`, `export … from`, side-effect
- * `import '…'`, `import('…')` and `require('…')` with a relative specifier is an edge to the file
- * it names (`x.ts` or `x/index.ts`); package imports (n8n-workflow) are not followed. Every
- * strongly connected group of more than one file (or a file importing itself) is a circle, printed
- * as the chain of files.
+ * No import circle anywhere in the repository's own code (nodes/, credentials/, test/, e2e/,
+ * scripts/, bench/ and the root's config files: every .ts, .js, .mjs and .cjs outside
+ * node_modules/, dist/, e2e/.work/ and hidden folders), type imports included. Each file is parsed
+ * with TypeScript's parser (so a `/*` inside a string or a regular expression is no comment): every
+ * `import … from`, `import type … from`, `export … from`, side-effect `import '…'`, `import('…')`
+ * (call or type), `import x = require('…')` and `require('…')` with a relative specifier is an edge to
+ * the file it names (as written, or with .ts/.js/.mjs/.cjs, or its index.ts/index.js); a JSON or
+ * other non-code file is no edge; package imports are not followed. Every strongly connected group
+ * of more than one file (or a file importing itself) is a circle, printed as the chain of files.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..');
+/** Folders whose files are not the repository's own code (installed, built or generated). */
+const SKIPPED = new Set(['node_modules', 'dist', 'e2e/.work']);
+const CODE = /\.(?:ts|js|mjs|cjs)$/;
 
-/** Every .ts file under a folder, relative to the repository root. */
+/** Every code file under a folder ('' for the whole repository), relative to the repository root. */
 function sources(folder: string): string[] {
 	return readdirSync(path.join(ROOT, folder)).flatMap((entry) => {
-		const relative = path.posix.join(folder, entry);
+		const relative = folder ? path.posix.join(folder, entry) : entry;
+		if (entry.startsWith('.') || SKIPPED.has(relative) || SKIPPED.has(entry)) return [];
 		if (statSync(path.join(ROOT, relative)).isDirectory()) return sources(relative);
-		return relative.endsWith('.ts') && !relative.endsWith('.d.ts') ? [relative] : [];
+		return CODE.test(relative) && !relative.endsWith('.d.ts') ? [relative] : [];
 	});
 }
 
-const SPECIFIER =
-	/(?:\bimport\s+(?:type\s+)?[^'";]*?\bfrom\s*|\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})(?:\s+as\s+\w+)?\s*from\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+const isFile = (relative: string) =>
+	existsSync(path.join(ROOT, relative)) && statSync(path.join(ROOT, relative)).isFile();
 
-/** The files one source imports (relative specifiers resolved to `.ts` or `/index.ts`). */
+/** The module specifiers a source names: static and dynamic imports, re-exports, import types, require calls. */
+function specifiers(file: string): string[] {
+	const text = readFileSync(path.join(ROOT, file), 'utf8');
+	const kind = file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+	const found: string[] = [];
+	const literal = (node: ts.Node | undefined) => {
+		if (node !== undefined && ts.isStringLiteralLike(node)) found.push(node.text);
+	};
+	const visit = (node: ts.Node) => {
+		if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
+		else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+			literal(node.moduleReference.expression);
+		else if (
+			ts.isCallExpression(node) &&
+			(node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+				(ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+		)
+			literal(node.arguments[0]);
+		else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
+	return found;
+}
+
+/** The files one source imports (relative specifiers resolved to a code file; JSON and other files are no edge). */
 export function importsOf(file: string): string[] {
-	// Comments out, so that an example in a docstring is no import.
-	const text = readFileSync(path.join(ROOT, file), 'utf8')
-		.replace(/\/\*[\s\S]*?\*\//g, '')
-		.replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 	const found = new Set<string>();
-	for (const match of text.matchAll(SPECIFIER)) {
-		const specifier = match[1];
+	for (const specifier of specifiers(file)) {
 		if (!specifier.startsWith('.')) continue;
 		const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-		const target = [`${base}.ts`, path.posix.join(base, 'index.ts'), base].find(
-			(candidate) => candidate.endsWith('.ts') && existsSync(path.join(ROOT, candidate)),
-		);
+		const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((ext) => base + ext)];
+		candidates.push(path.posix.join(base, 'index.ts'), path.posix.join(base, 'index.js'));
+		const target = candidates.find(isFile);
 		if (target === undefined) throw new Error(`${file}: cannot resolve "${specifier}"`);
-		found.add(target);
+		if (CODE.test(target)) found.add(target);
 	}
 	return [...found];
 }
@@ -80,12 +109,15 @@ export function circles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
-describe('import circles under nodes/', () => {
-	const files = sources('nodes');
+describe('import circles in the repository', () => {
+	const files = sources('');
 	const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
-	test('the resolver sees the imports, type imports included', () => {
-		expect(files.length).toBeGreaterThan(20);
+	test('the resolver sees every folder and the imports, type imports, require and import() included', () => {
+		for (const folder of ['nodes/', 'credentials/', 'test/', 'e2e/', 'e2e/lib/', 'scripts/', 'bench/'])
+			expect(files.some((file) => file.startsWith(folder))).toBe(true);
+		expect(files).toContain('gulpfile.js');
+		expect(files.some((file) => file.startsWith('node_modules/') || file.startsWith('dist/'))).toBe(false);
 		const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
 		expect(edges).toBeGreaterThan(files.length);
 		// The resolver itself finds a circle (a → b → a).
@@ -98,9 +130,14 @@ describe('import circles under nodes/', () => {
 				]),
 			),
 		).toEqual([['a', 'b']]);
+		// import … from (TypeScript), require (JavaScript), a test importing a script, a lazy require
 		expect(graph.get('nodes/ContentPlatform/ContentPlatform.node.ts')).toContain(
 			'nodes/ContentPlatform/resources/index.ts',
 		);
+		expect(graph.get('e2e/parallel.js')).toContain('e2e/lib/chain.js');
+		expect(graph.get('e2e/parallel.js')).toContain('test/sandbox/concurrency.js');
+		expect(graph.get('test/check-release.test.ts')).toContain('scripts/check-release.js');
+		expect(graph.get('e2e/run.js')).toContain('e2e/parallel.js');
 	});
 
 	test('no file imports itself back, directly or through others', () => {

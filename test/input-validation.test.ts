@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Errors": bad input is refused BEFORE any request, with an error naming the field.
+ * Bad input is refused BEFORE any request, with an error naming the field.
  * Every case asserts that the sandbox received no request at all. Through n8n's real engine.
  */
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';

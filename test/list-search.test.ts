@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Picking records": the node's `methods.listSearch` (the "From List" mode of every ID
+ * The node's `methods.listSearch` (the "From List" mode of every ID
  * resource locator), called with n8n-core's real `LoadOptionsContext` (test/helpers/loadOptions.ts)
  * against the sandbox: the request sent (path, page, search filter, credential), the results
  * (value = ID, label), and the next page via `paginationToken`.
@@ -16,7 +16,7 @@ let sandbox: Sandbox;
 useSandbox(
 	async (started) => {
 		sandbox = started;
-		// Hooks of other tools, so that the hooks list has records to pick (issue 24).
+		// Hooks of other tools, so that the hooks list has records to pick.
 		for (const [event, url] of [
 			['purchase', 'https://zapier.example.com/hooks/1'],
 			['tag_added', 'https://make.example.com/hooks/2'],
@@ -77,7 +77,7 @@ const SEARCHES = [
 	},
 	{ method: 'searchFormSubmissions', resource: 'formSubmission', path: '/form_submissions', label: ['name', 'email'] },
 	{ method: 'searchPodcasts', resource: 'podcast', path: '/podcasts', label: ['title'] },
-	// The lists of the supplement (issue 15).
+	// The lists of the supplement.
 	{ method: 'searchOffers', resource: 'offer', path: '/offers', label: ['title', 'price_description'] },
 	{ method: 'searchPurchases', resource: 'purchase', path: '/purchases', label: ['created_at', 'payment_type'] },
 	{ method: 'searchTags', resource: 'tag', path: '/contact_tags', label: ['name'] },
@@ -87,7 +87,7 @@ const SEARCHES = [
 	{ method: 'searchForms', resource: 'form', path: '/forms', label: ['title'] },
 	{ method: 'searchBlogPosts', resource: 'blogPost', path: '/blog_posts', label: ['title'] },
 	{ method: 'searchContactNotes', resource: 'contactNote', path: '/contact_notes', label: ['body'] },
-	// The lists of supplement sections 5 and 9 (issue 24); payouts need a site, so they have no list search.
+	// The lists of supplement sections 5 and 9; payouts need a site, so they have no list search.
 	{ method: 'searchCustomFields', resource: 'customField', path: '/custom_fields', label: ['title', 'handle'] },
 	{ method: 'searchLandingPages', resource: 'landingPage', path: '/landing_pages', label: ['title'] },
 	{ method: 'searchWebsitePages', resource: 'websitePage', path: '/website_pages', label: ['title', 'url'] },

@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Picking records": every ID parameter is a resource locator with the modes "From List"
+ * Every ID parameter is a resource locator with the modes "From List"
  * (list, value = ID), "By ID" (id) and "By URL" (url: the API self link `<base>/v1/<type>/<id>`).
  * Whatever the mode, the request carries the extracted, trimmed, URL-encoded ID as one path
  * segment (or, for the contact note's contact, in the body). Through n8n's real engine.

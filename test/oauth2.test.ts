@@ -1,5 +1,5 @@
 /**
- * Issue 8: the OAuth2 client-credentials credential (`contentPlatformOAuth2Api`, extends n8n's
+ * The OAuth2 client-credentials credential (`contentPlatformOAuth2Api`, extends n8n's
  * `oAuth2Api`). Everything runs through n8n-core: WorkflowExecute + routing for the action node,
  * n8n-core's `requestOAuth2` for token fetching and renewal, and a credentials helper that
  * applies defaults, resolves `$self` expressions and stores token data the way n8n's server does.

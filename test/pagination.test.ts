@@ -1,5 +1,5 @@
 /**
- * Return All and Limit through n8n's engine: how many pages are requested (issue 2, spec "Limits"),
+ * Return All and Limit through n8n's engine: how many pages are requested (spec "Limits"),
  * with which `page[number]`/`page[size]`, and which items come back. Each test fills the sandbox
  * with `clear(type)` + `insertMany`.
  */

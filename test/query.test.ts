@@ -1,5 +1,5 @@
 /**
- * Query building through n8n's engine (issue 2, "Query building"): what the node's include,
+ * Query building through n8n's engine: what the node's include,
  * sparse fieldset, sort (± direction), filter and paging fields put in the query string the
  * sandbox received, asserted on the encoded query (`rawQuery`).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 13.1: no credential and no write body ever reaches another origin than the credential's
+ * No credential and no write body ever reaches another origin than the credential's
  * Base URL. The API (sandbox A) answers 301/302/303/307/308 with a `Location` on a second local
  * server (sandbox B, another port) for every kind of request of the package: Get, Get Many, the
  * writes, the list searches (the trigger's request path), the credential test, with the access

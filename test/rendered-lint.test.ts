@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test: runs eslint in a child process on the rendered sources */
 /**
- * n8n's lint rules on the description users see (issue 17). The node's fields are generated from
+ * n8n's lint rules on the description users see. The node's fields are generated from
  * the spec tables, so `n8n-node lint` on the source files never sees their labels, descriptions
  * and options. This test renders the full description of every node and credential the package
  * lists in package.json (`n8n.nodes`, `n8n.credentials`: every property, every generated option, as

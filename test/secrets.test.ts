@@ -1,13 +1,13 @@
 /**
- * Issue 13.2: a server or proxy that echoes the Authorization header or the token into its error
+ * A server or proxy that echoes the Authorization header or the token into its error
  * body (JSON:API `errors[]`, plain JSON, text, HTML) never puts the access token, the OAuth2 access
  * token or the client secret into the node's error message, description, serialized error,
- * continue-on-fail items or run data. The sandbox echoes what it received (test/sandbox/misbehave.js).
+ * continue-on-fail items or run data. The sandbox echoes what it received (test/sandbox/fault-bodies.js).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Fault, Sandbox } from './sandbox';
-import { echoAuthorization } from './sandbox/misbehave';
+import { echoAuthorization } from './sandbox/fault-bodies';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
@@ -62,12 +62,13 @@ const FORMATS: Array<[string, Partial<Fault>]> = [
 	['text (400)', { status: 400, body: echoAuthorization('text') }],
 	['HTML (502)', { status: 502, headers: { 'Content-Type': 'text/html' }, body: echoAuthorization('html') }],
 	['HTML with status 200', { status: 200, headers: { 'Content-Type': 'text/html' }, body: echoAuthorization('html') }],
-	['429 echoing the token', { status: 429, headers: { 'Retry-After': '5' }, body: echoAuthorization('jsonapi') }],
+	// beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): not sent again, the error reaches the user
+	['429 echoing the token', { status: 429, headers: { 'Retry-After': '120' }, body: echoAuthorization('jsonapi') }],
 ];
 
 const OPERATIONS: Array<[string, INodeParameters]> = [
 	['Get', { resource: 'order', operation: 'get', orderId: rl('5') }],
-	// one page at a time: with parallel pages a 429 is waited for and retried (test/parallel-pages.test.ts)
+	// one page at a time: the fault hits the first page sent (429 rule: test/rate-limits.test.ts)
 	['Get Many', { resource: 'order', operation: 'getAll', returnAll: true, requestSettings: { parallelPages: 1 } }],
 	['Contact Note → Create', { resource: 'contactNote', operation: 'create', contactId: rl('1'), body: 'x' }],
 ];

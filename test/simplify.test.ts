@@ -1,5 +1,5 @@
 /**
- * Issue 5 "Output": the Simplify option (`simple`) on every Get and Get Many (writes: test/writes.test.ts), through n8n's real
+ * The Simplify option (`simple`) on every Get and Get Many (writes: test/writes.test.ts), through n8n's real
  * engine against the sandbox.
  *
  * Simplified item (documented in shared/jsonapi.ts `simplifyResource` and the README):

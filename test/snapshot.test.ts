@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads and (on purpose) writes the committed snapshots */
 /**
- * What users see, as a visible diff (issue 23): the full rendered description of every node and
+ * What users see, as a visible diff: the full rendered description of every node and
  * credential package.json lists (every property and generated option as built at load time, with
  * routing hooks, list searches and webhook methods named; the same rendering as the rendered lint,
  * `plainClass` in rendered-lint.render.ts) compared with the pretty JSON committed under

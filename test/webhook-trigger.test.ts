@@ -161,6 +161,20 @@ describe('registration', () => {
 		expect(sandbox.requests.filter((r) => r.method === 'DELETE').map(call)).toEqual(['DELETE /v1/hooks/900']);
 	});
 
+	test('a 429 (Retry-After: 0) to the registration (a write): never sent again, activation fails with the worded 429', async () => {
+		const trigger = await runner();
+		sandbox.failNext({
+			status: 429,
+			headers: { 'Retry-After': '0' },
+			match: (request) => request.method === 'POST' && request.path === '/v1/hooks',
+		});
+		sandbox.clearRequests();
+		const result = await trigger.activate();
+		expect(result.error?.message).toMatch(/^Rate limited by the Content Platform API: retry after 0 seconds/);
+		expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+		expect(sandbox.hooks).toEqual([]);
+	});
+
 	test("a refused registration (422: unknown site) fails activation with the API's words and leaves nothing", async () => {
 		const trigger = await runner({ siteId: '99' });
 		const result = await trigger.activate();
@@ -431,6 +445,17 @@ describe('Confirm With API', () => {
 		expect(await sandbox.deliver('tag_removed', payload)).toBe(503);
 		expect(trigger.emitted).toEqual([]);
 		expect(await sandbox.deliver('tag_removed', payload)).toBe(200);
+		expect(trigger.emitted).toHaveLength(1);
+	});
+
+	test('a 429 (Retry-After: 0) on the read: sent once more (the 429 rule of every read), the delivery emitted', async () => {
+		const trigger = await runner({ event: 'tag_removed', confirm: true });
+		await trigger.activate();
+		const payload = sandbox.hookPayload('tag_removed', { contactId: '2' });
+		sandbox.failNext({ status: 429, headers: { 'Retry-After': '0' }, match: (r) => r.path === '/v1/contacts/2' });
+		sandbox.clearRequests();
+		expect(await sandbox.deliver('tag_removed', payload)).toBe(200);
+		expect(sandbox.requests.map(call)).toEqual(['GET /v1/contacts/2', 'GET /v1/contacts/2']);
 		expect(trigger.emitted).toHaveLength(1);
 	});
 });

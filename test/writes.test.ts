@@ -1,5 +1,5 @@
 /**
- * The three writes through n8n's engine (issue 2, "Writes"): the exact JSON:API body the sandbox
+ * The three writes through n8n's engine: the exact JSON:API body the sandbox
  * received, its `Content-Type: application/vnd.api+json`, method and path, and what the write did
  * (the sandbox's store) and returned.
  */

@@ -1,6 +1,11 @@
+/**
+ * The Content Platform Trigger's node file: its description (event, filters from the tables,
+ * Simplify, Include Purchases) and `poll()`, which hands one poll to `runPoll.ts`.
+ */
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
+	type NodeApiError,
 	type IDataObject,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -10,19 +15,45 @@ import {
 } from 'n8n-workflow';
 
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
-import { simplifyResource, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import {
+	indexIncluded,
+	isResourceObject,
+	simplifyResource,
+	type ResourceObject,
+} from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport';
-import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filters';
+import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/filterFields';
+import { includeSwitchName } from '../ContentPlatform/shared/builders/include';
 import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
+import { fieldLabel } from '../ContentPlatform/shared/builders/text';
 import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
 
-/** The "Filters" of each event that has some: its list's filters as text fields, in the spec's order. */
+/** The "Filters" of each event that has some: its list's filters as text fields, in the table's order. */
 function filterProperties(): INodeProperties[] {
 	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) =>
 		filtersField({ show: { event: [event.value] } }, event.filters.map(textFilterField)),
 	);
+}
+
+/**
+ * The include switch of each event that has one (`TriggerEvent.include`; New Transaction:
+ * "Include Purchases"), off by default: each emitted record is read back with the related records.
+ */
+function includeProperties(): INodeProperties[] {
+	return TRIGGER_EVENTS.filter((event) => event.include).map((event) => {
+		const noun = event.resource.displayName.toLowerCase();
+		const related = fieldLabel(event.include!);
+		return {
+			displayName: `Include ${related}`,
+			name: includeSwitchName(event.include!),
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { event: [event.value] } },
+			description: `Whether to read each new ${noun} back with its ${related.toLowerCase()} (one more request per ${noun} emitted). A ${noun} that covers several (a bundled charge) is still one item; with Simplify on, they are under "${event.include}".`,
+		};
+	});
 }
 
 /** The notice under the event for the events that have one (`TriggerEvent.notice`). */
@@ -77,6 +108,7 @@ export class ContentPlatformTrigger implements INodeType {
 			},
 			...noticeProperties(),
 			...filterProperties(),
+			...includeProperties(),
 			simplifyProperty,
 		],
 	};
@@ -93,6 +125,34 @@ export class ContentPlatformTrigger implements INodeType {
 		}
 		const withBudget = this as IPollFunctions & { getPollBudgetMs?: () => number };
 		const byId = new Map<string, ResourceObject>();
+		const include =
+			event.include && (this.getNodeParameter(includeSwitchName(event.include), false) as boolean)
+				? event.include
+				: undefined;
+		/** The records read back with `include`, and what came with each (by record ID). */
+		const included = new Map<string, ResourceObject[]>();
+		const readBack = async (records: PollRecord[]) => {
+			for (const record of records) {
+				let document;
+				try {
+					document = await apiRequest(
+						this,
+						'GET',
+						`${event.path}/${encodeURIComponent(record.id)}`,
+						{ include },
+						{ resourceName: event.resource.displayName.toLowerCase(), id: record.id },
+					);
+				} catch (error) {
+					// Gone since the list was read: emitted as the list showed it (its related IDs only).
+					if ((error as NodeApiError).httpCode === '404') continue;
+					throw error as NodeApiError;
+				}
+				if (isResourceObject(document.data) && String(document.data.id) === record.id) {
+					byId.set(record.id, document.data);
+					included.set(record.id, (document.included ?? []).filter(isResourceObject));
+				}
+			}
+		};
 		try {
 			const records = await runPoll({
 				event,
@@ -111,12 +171,17 @@ export class ContentPlatformTrigger implements INodeType {
 				},
 				log: this.logger,
 				who: `${this.getWorkflow().id}/${this.getNode().name}`,
+				...(include ? { beforeEmit: readBack } : {}),
 			});
 			if (!records) return null;
 			return [
 				records.map((record) => {
 					const resource = byId.get(record.id)!;
-					return { json: simple ? simplifyResource(resource) : (resource as unknown as IDataObject) };
+					const related = included.get(record.id);
+					if (simple) return { json: simplifyResource(resource, indexIncluded(related)) };
+					return {
+						json: (related ? { ...resource, included: related } : resource) as unknown as IDataObject,
+					};
 				}),
 			];
 		} catch (error) {

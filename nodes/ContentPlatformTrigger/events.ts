@@ -1,5 +1,9 @@
-import type { FilterSpec, ResourceSpec } from '../ContentPlatform/shared/spec';
-import { RESOURCES } from '../ContentPlatform/shared/spec';
+/**
+ * The polling trigger's events, derived from the tables (`RESOURCES`): for each watched list, its
+ * endpoint, the strategy that finds new records there, its filters and read-back include.
+ */
+import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables/registry';
+import { RESOURCES } from '../ContentPlatform/shared/tables/registry';
 import { createdAtStrategy } from './strategies/createdAt';
 import { dateWindowStrategy } from './strategies/dateWindow';
 import { idOnlyStrategy } from './strategies/idOnly';
@@ -11,18 +15,23 @@ export interface TriggerEvent {
 	value: string;
 	/** Shown name, for example "New Order". */
 	name: string;
-	resource: ResourceSpec;
-	/** The list path relative to `/v1`, from the spec table. */
+	resource: ResourceTable;
+	/** The list path relative to `/v1`, from the table. */
 	path: string;
 	/** How new records are found (strategies/). */
 	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
-	filters: FilterSpec[];
+	filters: FilterRow[];
 	/** What the editor shows under the event when polling this list has a cost or a bound to know (docs/trigger.md). */
 	notice?: string;
+	/**
+	 * Related records the list cannot include but the record's detail can (`include=<name>`): a
+	 * switch reads each new record back with them (one more request per emitted record).
+	 */
+	include?: string;
 }
 
-/** The trigger's optional filters, by spec filter name; each event offers those its list has. */
+/** The trigger's optional filters, by the API's filter name; each event offers those its list has. */
 const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
 
 /**
@@ -30,11 +39,13 @@ const TRIGGER_FILTERS = ['site_id', 'form_id', 'customer_id', 'item_type_eq'];
  * contacts, customers and order items. Strategy per list (see strategies/): transactions have no
  * `sort` (spec "GET /v1/transactions"), form submissions no timestamps (spec "form_submissions").
  */
-const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; notice?: string }> = [
+const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; notice?: string; include?: string }> = [
 	{ resource: 'order', strategy: createdAtStrategy },
 	{
 		resource: 'transaction',
 		strategy: dateWindowStrategy,
+		// Release 1.1.0: the purchases a charge covers; only `GET /v1/transactions/{id}` takes include.
+		include: 'purchases',
 		// Cost measured by bench/trigger.ts (docs/trigger.md).
 		notice:
 			"The API cannot sort transactions, so every poll, idle or not, reads all transactions since midnight (UTC) of the day before: 3 requests with 230 of them, 13 with 1,000, 25 with 2,000. For frequent polls on a busy account, prefer the Content Platform Webhook Trigger's Payment Succeeded event (instant, one call per payment).",
@@ -52,8 +63,8 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 	{ resource: 'purchase', strategy: createdAtStrategy },
 ];
 
-/** The trigger's events, derived from the spec tables (`RESOURCES`). */
-export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy, notice }) => {
+/** The trigger's events, derived from the tables (`RESOURCES`). */
+export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy, notice, include }) => {
 	const resource = RESOURCES.find((r) => r.value === value)!;
 	const list = resource.endpoints.find((e) => e.operation === 'getAll')!;
 	return {
@@ -64,5 +75,6 @@ export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: v
 		strategy,
 		filters: (list.query.filters ?? []).filter((f) => TRIGGER_FILTERS.includes(f.name)),
 		...(notice ? { notice } : {}),
+		...(include ? { include } : {}),
 	};
 });

@@ -53,6 +53,12 @@ export interface PollInputs {
 	log: PollLog;
 	/** Who logs the fallback to n8n's clock once (workflow ID and node name). */
 	who: string;
+	/**
+	 * Called with the records about to be emitted, before the position is saved (New Transaction's
+	 * Include Purchases reads each one back here): when it throws, the poll fails, nothing is
+	 * emitted and the position does not move.
+	 */
+	beforeEmit?: (records: PollRecord[]) => Promise<void>;
 }
 
 /** A poll that failed with a message for the user (nothing emitted, the position did not move). */
@@ -130,6 +136,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		if (failure) throw failure;
 		if (manual) {
 			const newest = scan.newest();
+			if (newest) await inputs.beforeEmit?.([newest]);
 			return newest ? [newest] : null;
 		}
 		const fresh = cursor ? scan.fresh() : [];
@@ -139,6 +146,8 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 				meta,
 			);
 		}
+		if (!holdsLease(staticData, lease!)) return null;
+		if (fresh.length) await inputs.beforeEmit?.(fresh);
 		if (!holdsLease(staticData, lease!)) return null;
 		const stored = storeCursor(scan.cursor(key));
 		if (!('cursor' in readCursor(stored, key, event.strategy.kind))) {

@@ -1,9 +1,15 @@
+/**
+ * The Content Platform Webhook Trigger's node file: its description (event, site, Confirm With
+ * API, Include Purchases, Simplify), the hook's registration and removal (`webhookMethods`, through
+ * `hooksApi.ts`) and `webhook()`, which turns a delivery into an item (`delivery.ts`).
+ */
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
 	type NodeApiError,
 	type IHookFunctions,
+	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -11,7 +17,9 @@ import {
 } from 'n8n-workflow';
 
 import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/authentication';
+import { includeSwitchName } from '../ContentPlatform/shared/builders/include';
 import { simplifyProperty } from '../ContentPlatform/shared/builders/simplify';
+import { fieldLabel } from '../ContentPlatform/shared/builders/text';
 import { cleanId } from '../ContentPlatform/shared/transport';
 import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
 import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
@@ -122,6 +130,16 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				description:
 					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
 			},
+			...HOOK_EVENTS.filter((event) => event.include).map(
+				(event): INodeProperties => ({
+					displayName: `Include ${fieldLabel(event.include!)}`,
+					name: includeSwitchName(event.include!),
+					type: 'boolean',
+					default: false,
+					displayOptions: { show: { event: [event.value] } },
+					description: `Whether to read the delivered record back from the API with its ${fieldLabel(event.include!).toLowerCase()}, which the delivery does not carry (one request per delivery, the same one as Confirm With API: both on cost one request). A record that covers several (a bundled charge) is still one item; with Simplify on, they are under "${event.include}". A record the API does not know is refused with 400, as with Confirm With API.`,
+				}),
+			),
 			simplifyProperty,
 			{
 				displayName: 'Options',
@@ -235,19 +253,30 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		const key = deliveryKey(delivery, (body as IDataObject).payload);
 		if (isRecentDelivery(staticData, key)) return reply(this, 200, { status: 'duplicate delivery, not emitted' });
 
-		if (this.getNodeParameter('confirm', false) as boolean) {
+		const include =
+			event.include && (this.getNodeParameter(includeSwitchName(event.include), false) as boolean)
+				? event.include
+				: undefined;
+		if ((this.getNodeParameter('confirm', false) as boolean) || include) {
 			let confirmed;
 			try {
-				confirmed = await fetchRecord(this, event.primaryType, delivery.primary.id);
+				confirmed = await fetchRecord(this, event.primaryType, delivery.primary.id, include);
 			} catch (error) {
-				return reply(this, 503, { error: `Could not confirm the record with the API: ${(error as Error).message}` });
+				const what = include ? `read the record with its ${include} from` : 'confirm the record with';
+				return reply(this, 503, { error: `Could not ${what} the API: ${(error as Error).message}` });
 			}
-			if (!confirmed || confirmed.type !== event.primaryType) {
+			if (!confirmed || confirmed.record.type !== event.primaryType) {
 				return reply(this, 400, {
 					error: `The API has no ${event.primaryType} record with ID "${delivery.primary.id}"`,
 				});
 			}
-			delivery.primary = { ...confirmed, id: String(confirmed.id) };
+			delivery.primary = { ...confirmed.record, id: String(confirmed.record.id) };
+			// The included records join the payload's others (a record in both: the API's copy).
+			const fetched = new Set(confirmed.included.map((other) => `${other.type}/${other.id}`));
+			delivery.others = [
+				...delivery.others.filter((other) => !fetched.has(`${other.type}/${other.id}`)),
+				...confirmed.included.map((other) => ({ ...other, id: String(other.id) })),
+			];
 		}
 
 		rememberDelivery(staticData, key);

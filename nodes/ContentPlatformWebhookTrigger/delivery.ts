@@ -1,3 +1,8 @@
+/**
+ * The pure part of a webhook delivery (supplement section 5, "Delivery to target_url": an HTTP
+ * POST with the JSON body `{id: string, event: string, payload: [resource objects]}`): checking
+ * the body, picking the record that triggered the event, shaping the item, recognising repeats.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import {
@@ -7,12 +12,6 @@ import {
 	type ResourceObject,
 } from '../ContentPlatform/shared/jsonapi';
 import type { HookEvent } from './hookEvents';
-
-/**
- * The pure part of a webhook delivery (supplement section 5, "Delivery to target_url": an HTTP
- * POST with the JSON body `{id: string, event: string, payload: [resource objects]}`): checking
- * the body, picking the record that triggered the event, shaping the item, recognising repeats.
- */
 
 /** A delivery body that passed {@link parseDelivery}. */
 export interface Delivery {

@@ -18,6 +18,11 @@ export interface HookEvent {
 	primaryType: string;
 	/** The `type` of every item of the sample payload, in the sample's order. */
 	payloadTypes: string[];
+	/**
+	 * Related records the payload does not carry that the main record's detail can include
+	 * (`GET /v1/<type>/{id}?include=<name>`): a switch reads the record back with them.
+	 */
+	include?: string;
 }
 
 /** The six events (supplement section 5). The sample path is `/v1/hooks/<value>_sample`. */
@@ -37,6 +42,8 @@ export const HOOK_EVENTS: HookEvent[] = [
 		scopes: ['view:transactions'],
 		primaryType: 'transactions',
 		payloadTypes: ['transactions', 'customers'],
+		// Release 1.1.0: the purchases one charge covers (one delivery per transaction, bundled or not).
+		include: 'purchases',
 	},
 	{
 		value: 'order_created',

@@ -1,7 +1,13 @@
+/**
+ * The hook registrations of the platform (supplement section 5): list, create and delete
+ * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
+ * secrets never in messages).
+ */
 import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import {
+	answerWithThrottleRule,
 	apiRequest,
 	apiRoot,
 	checkedDocument,
@@ -11,12 +17,6 @@ import {
 	statusErrorPolicy,
 	type RequestContext,
 } from '../ContentPlatform/shared/transport';
-
-/**
- * The hook registrations of the platform (supplement section 5): list, create and delete
- * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
- * secrets never in messages).
- */
 
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
@@ -40,7 +40,11 @@ function toHook(resource: ResourceObject): Hook {
 	};
 }
 
-/** One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). */
+/**
+ * One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). A read
+ * answered 429 follows the package's rule (shared/transport/answer.ts: sent once more after its
+ * `Retry-After`, at most 60 s); a write is never sent again.
+ */
 async function sendRequest(
 	context: RequestContext,
 	method: IHttpRequestMethods,
@@ -49,15 +53,18 @@ async function sendRequest(
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
-	return (await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-		method,
-		baseURL: apiRoot(credentials.baseUrl),
-		url: path,
-		headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
-		...(body ? { body: JSON.stringify(body) } : {}),
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
-	})) as IN8nHttpFullResponse;
+	const send = async () =>
+		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+			method,
+			baseURL: apiRoot(credentials.baseUrl),
+			url: path,
+			headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
+			...(body ? { body: JSON.stringify(body) } : {}),
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
+		})) as IN8nHttpFullResponse;
+	// Hook registration and webhook deliveries have no execution to cancel.
+	return await answerWithThrottleRule(method, send, () => false);
 }
 
 /**
@@ -124,16 +131,23 @@ export async function deleteHook(context: RequestContext, id: string): Promise<b
 }
 
 /**
- * Reads one record back by type and ID (`GET /v1/<type>/{id}`), for "Confirm With API".
- * @returns the resource object, or undefined when the API answers 404; other errors throw.
+ * Reads one record back by type and ID (`GET /v1/<type>/{id}`, with `?include=<include>` when
+ * given), for "Confirm With API" and Payment Succeeded's "Include Purchases".
+ * @returns the resource object and the document's `included` records (empty without include), or
+ *   undefined when the API answers 404; other errors throw.
  */
 export async function fetchRecord(
 	context: RequestContext,
 	type: string,
 	id: string,
-): Promise<ResourceObject | undefined> {
-	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}`);
+	include?: string,
+): Promise<{ record: ResourceObject; included: ResourceObject[] } | undefined> {
+	const query = include ? `?include=${encodeURIComponent(include)}` : '';
+	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}${query}`);
 	if (response.statusCode === 404) return undefined;
 	const document = checkedDocument(context, response, { resourceName: type, id });
-	return document.data as ResourceObject;
+	return {
+		record: document.data as ResourceObject,
+		included: (document.included ?? []).filter(isResourceObject),
+	};
 }

@@ -4,7 +4,7 @@
  * credential for it, a sandbox-bound `run` through n8n's engine, resource locator values, and the
  * API spec document (spec/content-platform-api.md) parsed into its
  * endpoints and query parameters, so tests compare the node with the document itself rather than
- * with the node's own tables (nodes/ContentPlatform/shared/spec/).
+ * with the node's own tables (nodes/ContentPlatform/shared/tables/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
-import { RESOURCES } from '../../nodes/ContentPlatform/shared/spec';
+import { RESOURCES } from '../../nodes/ContentPlatform/shared/tables/registry';
 import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
 import { runNode, type NodeRunResult, type RunOptions } from './harness';
 
@@ -98,6 +98,12 @@ export interface RunWithOptions {
 	token?: string;
 	/** The node's settings (see `RunOptions.settings`). */
 	settings?: RunOptions['settings'];
+	/** The execution's ID (see `RunOptions.executionId`). */
+	executionId?: string;
+	/** Node type name without the package prefix (see `RunOptions.type`). */
+	type?: string;
+	/** Leave the sandbox's request log as it is (runs started together share it). */
+	keepRequests?: boolean;
 }
 
 /**
@@ -110,13 +116,15 @@ export async function runWith(
 	parameters: INodeParameters,
 	options: RunWithOptions = {},
 ): Promise<NodeRunResult> {
-	sandbox.clearRequests();
+	if (!options.keepRequests) sandbox.clearRequests();
 	return await runNode({
 		parameters,
 		credentials: accessTokenCredentials(sandbox, options.token),
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 		settings: options.settings,
+		executionId: options.executionId,
+		type: options.type,
 	});
 }
 
@@ -169,6 +177,28 @@ export const SHARED_FILTERS: string[] = [...section('### Shared filters').matchA
 	.map((name) => name.trim())
 	.filter((name) => name !== '' && name !== 'Names');
 
+/**
+ * Release 1.1.0 of the API (spec/platform-api-supplement.md section 10; the OpenAPI document wins
+ * over the seed text): the contacts and customers filters it added (the product-ownership bullet)
+ * and removed (the "Removed:" bullet), read from the supplement's own words.
+ */
+const SECTION_10 = readFileSync(join(__dirname, '..', '..', 'spec', 'platform-api-supplement.md'), 'utf8').split(
+	'\n## 10.',
+)[1];
+function section10Filters(bullet: RegExp): string[] {
+	const text = SECTION_10.split('\n- ').find((b) => bullet.test(b));
+	if (!text) throw new Error(`Supplement section 10: no bullet ${String(bullet)}`);
+	return [...text.matchAll(/`filter\[([a-z_]+)\]`/g)].map((m) => m[1]);
+}
+export const PERSON_FILTERS_ADDED_1_1_0 = section10Filters(/product-ownership filters/);
+export const PERSON_FILTERS_REMOVED_1_1_0 = section10Filters(/^\*\*Removed:/);
+
+/** The contacts and customers filters of release 1.1.0: the seed table's, less the removed, plus the added. */
+export const PERSON_FILTERS_1_1_0: string[] = [
+	...SHARED_FILTERS.filter((name) => !PERSON_FILTERS_REMOVED_1_1_0.includes(name)),
+	...PERSON_FILTERS_ADDED_1_1_0,
+];
+
 /** The spec's endpoint summary table: method and path of the 20 endpoints. */
 export const SPEC_SUMMARY = [...section('Summary:').matchAll(/^\| (GET|POST|PATCH) \| (\/v1\/[^ ]+) \|/gm)].map(
 	(m) => ({
@@ -199,7 +229,10 @@ function typesOf(queryText: string): Record<string, SpecParamType> {
 	return types;
 }
 
-/** Every endpoint of the summary table with the query parameters its own section lists. */
+/**
+ * Every endpoint of the summary table with the query parameters its own section lists (the
+ * contacts and customers filters as release 1.1.0 has them: `PERSON_FILTERS_1_1_0`).
+ */
 export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }) => {
 	const text = section(`### ${method} ${path}\n`);
 	const queryText = text
@@ -212,7 +245,7 @@ export const SPEC_ENDPOINTS: SpecEndpoint[] = SPEC_SUMMARY.map(({ method, path }
 		),
 	);
 	if (/shared filter table|same filters as contacts/.test(queryText)) {
-		for (const name of SHARED_FILTERS) params.add(`filter[${name}]`);
+		for (const name of PERSON_FILTERS_1_1_0) params.add(`filter[${name}]`);
 	}
 	return {
 		method,

@@ -513,6 +513,8 @@ export interface RunOptions {
 	onExecution?: (execution: { cancel(): void }) => void;
 	/** n8n node settings (retryOnFail, maxTries, waitBetweenTries, onError). */
 	settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'onError'>>;
+	/** The execution's ID, as n8n gives every execution its own (`getExecutionId()`); default none. */
+	executionId?: string;
 }
 
 /**
@@ -581,6 +583,7 @@ export async function runNode(options: RunOptions): Promise<NodeRunResult> {
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
 	const additionalData = testAdditionalData(credentialsHelper, hooks);
+	if (options.executionId !== undefined) additionalData.executionId = options.executionId;
 
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: {} },

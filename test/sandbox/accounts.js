@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The account behind the sandbox's tokens (issue 17):
+ * The account behind the sandbox's tokens:
  *
  * - `GET /v1/me`: the user the token belongs to (platform-api-supplement.md section 4:
  *   `{data: {id, type, attributes: {initials, name, email, role_level}}}`, all strings, no links;

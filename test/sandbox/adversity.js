@@ -1,12 +1,14 @@
 'use strict';
 /**
- * Adversity switches of the sandbox (issue 12): the sandbox behaving like real APIs and databases
+ * Adversity switches of the sandbox: the sandbox behaving like real APIs and databases
  * do, so the trigger can be tested against them. All off by default; set them on
  * `sandbox.adversity` at any time (see README.md):
  *
  * - `shuffleTies`: records that share every sort key come in a new random order on every request
  *   (a database paging with LIMIT/OFFSET and no unique tie-break, e.g. PostgreSQL's top-N sort);
  * - `ignorePageNumber`: `page[number]` is ignored, every list answer is the first page;
+ * - `ignorePageSize`: `page[size]` is ignored, every list answer holds up to 100 records (with
+ *   `ignorePageNumber`: the same first 100 records to every request, a server that ignores paging);
  * - `delayMs`: every `/v1` answer (not the token endpoint) waits this long (a slow API);
  * - `createdAt`: `{ [id]: value }` served as the record's `created_at` attribute instead of the
  *   stored one (`undefined` leaves the attribute out): missing, null, numeric or non-date values.
@@ -19,6 +21,9 @@
  *   Records created without a `created_at` are dated by it, and every answer's `Date` header
  *   shows it (`apiNow`), as a server whose clock is off would do;
  * - `omitDate`: answers carry no `Date` header (a server or proxy that leaves it out).
+ * - `acceptDuplicateEmails`: `POST /v1/contacts` accepts a contact whose email (any case) a contact
+ *   of the same site already has (an API without the uniqueness check; off: 422 "has already been
+ *   taken" at `/data/attributes/email`, as the platform's document says emails are unique per site).
  *
  * Future-dated records need no switch: insert them with a future `created_at`.
  */
@@ -29,11 +34,13 @@ function createAdversity(seed = 12) {
 	return {
 		shuffleTies: false,
 		ignorePageNumber: false,
+		ignorePageSize: false,
 		delayMs: 0,
 		createdAt: {},
 		deleteBetweenPages: 0,
 		clockOffsetMs: 0,
 		omitDate: false,
+		acceptDuplicateEmails: false,
 		/** IDs deleted by `deleteBetweenPages`, in order. */
 		deleted: [],
 		random: createRng(seed),
@@ -45,9 +52,12 @@ function apiNow(adversity) {
 	return Date.now() + ((adversity && adversity.clockOffsetMs) || 0);
 }
 
-/** Hook: the page to serve (`ignorePageNumber` → always the first). */
+/** Hook: the page to serve (`ignorePageNumber` → always the first; `ignorePageSize` → always 100 records). */
 function page(adversity, requested) {
-	return adversity.ignorePageNumber ? { ...requested, number: 1 } : requested;
+	return {
+		number: adversity.ignorePageNumber ? 1 : requested.number,
+		size: adversity.ignorePageSize ? 100 : requested.size,
+	};
 }
 
 /**

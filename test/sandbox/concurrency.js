@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Concurrency meter of the sandbox (issue 28, parallel page requests): wraps the server's request
+ * Concurrency meter of the sandbox (parallel page requests): wraps the server's request
  * listener and notes, for every request the filter counts, when it arrived and when its answer
  * ended, how many counted requests were in flight then, and whether the client closed the
  * connection before the answer was complete (an aborted request). Used by the tests of parallel

@@ -11,8 +11,9 @@
 const SEED_REFERENCE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const supplement = require('./supplement');
-const section9 = require('./section9');
+const relationshipsAndLists = require('./relationships-and-lists');
+const customFieldsPagesPayouts = require('./custom-fields-pages-payouts');
+const purchasesAndOwnership = require('./purchases-and-ownership');
 
 // ---------------------------------------------------------------------------
 // Deterministic helpers
@@ -658,8 +659,9 @@ const TYPES = {
 		defaultRelationships: () => ({ blog: '1' }),
 	},
 };
-supplement.extendTypes(TYPES, { one, many });
-section9.extendTypes(TYPES, { one, many });
+relationshipsAndLists.extendTypes(TYPES, { one, many });
+customFieldsPagesPayouts.extendTypes(TYPES, { one, many });
+purchasesAndOwnership.extendTypes(TYPES, { one, many });
 
 // ---------------------------------------------------------------------------
 // Store
@@ -756,8 +758,9 @@ function createDatabase(options = {}) {
 	const db = { store, insert, insertMany, clear, find };
 	if (options.seed !== false) {
 		seedDatabase(db);
-		supplement.seed(db);
-		section9.seed(db);
+		relationshipsAndLists.seed(db);
+		customFieldsPagesPayouts.seed(db);
+		purchasesAndOwnership.seed(db);
 	}
 	return db;
 }

@@ -10,7 +10,7 @@
  */
 const http = require('node:http');
 
-const { purchaseDefaults } = require('./supplement');
+const { purchaseDefaults } = require('./relationships-and-lists');
 
 const EVENTS = {
 	purchase: ['purchases', 'offers', 'customers'],

@@ -38,6 +38,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** Status answered (0 while pending, or when the socket was destroyed by a fault). */
 	status: number;
+	/** The answer as sent: its Content-Type and body text (unset while pending or when the socket was destroyed). */
+	answer?: { contentType: string; text: string };
 }
 
 export interface ResourceIdentifier {
@@ -197,6 +199,8 @@ export interface Adversity {
 	shuffleTies: boolean;
 	/** `page[number]` is ignored: every list answer is the first page. */
 	ignorePageNumber: boolean;
+	/** `page[size]` is ignored: every list answer holds up to 100 records (with `ignorePageNumber`, the same 100 to every request). */
+	ignorePageSize: boolean;
 	/** Every `/v1` answer (not the token endpoint) waits this long (ms). */
 	delayMs: number;
 	/** `{ [id]: value }` served as `created_at` instead of the stored one (`undefined`: attribute left out); sorting and date filters keep the stored time. */
@@ -209,6 +213,8 @@ export interface Adversity {
 	clockOffsetMs: number;
 	/** Answers carry no `Date` header. */
 	omitDate: boolean;
+	/** POST /v1/contacts accepts an email (any case) a contact of the same site already has; off: 422 "has already been taken" at /data/attributes/email. */
+	acceptDuplicateEmails: boolean;
 }
 
 export interface Sandbox {
@@ -243,19 +249,33 @@ export interface Sandbox {
 	failNext(fault: Fault): void;
 	/** Drops all pending faults. */
 	clearFaults(): void;
+	/**
+	 * Holds the requests for which `match` returns true (recorded, not yet answered) until `count`
+	 * of them have arrived, then answers them all, in arrival order (once; `close()` lets held ones
+	 * go). A race made certain without timing: two lookups both answered before either create is sent.
+	 */
+	hold(options: { match: (request: RecordedRequest) => boolean; count: number }): void;
 	/** OAuth access tokens issued so far. */
 	issuedTokens: string[];
 	/** The account behind the tokens (mutable: set `multiSite` to switch the multi-site rule). */
 	account: SandboxAccount;
 	/** Every OAuth access token issued so far becomes invalid (next use → 401). */
 	expireTokens(): void;
-	/** Side effects of the supplement's offer grants (see supplement.js). */
+	/** Side effects of the supplement's offer grants (see relationships-and-lists.js). */
 	supplement: SupplementLog;
 	/**
 	 * Adds two contacts on site 1 whose emails differ only in case (`Twin@Example.com`, created
-	 * first, and `twin@example.com`; section9.js); returns them, oldest first.
+	 * first, and `twin@example.com`; custom-fields-pages-payouts.js); returns them, oldest first.
 	 */
 	insertCaseTwins(email?: string): ResourceRecord[];
+	/**
+	 * A bundled transaction (release 1.1.0; purchases-and-ownership.js): a purchase per offer for the customer,
+	 * and one transaction with `offer: null` whose `purchases` name them (amount: their sum).
+	 */
+	insertBundledTransaction(options: { customerId: string; offerIds: string[]; created_at?: string }): {
+		transaction: ResourceRecord;
+		purchases: ResourceRecord[];
+	};
 	/** Hooks registered through POST /v1/hooks (live). */
 	hooks: RegisteredHook[];
 	/** Every delivery made by `deliver`, in order. */

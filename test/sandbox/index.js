@@ -10,8 +10,9 @@ const { TYPES, createDatabase, hashString } = require('./data');
 const accounts = require('./accounts');
 const { createHooks } = require('./hooks');
 const adversity = require('./adversity');
-const supplement = require('./supplement');
-const section9 = require('./section9');
+const relationshipsAndLists = require('./relationships-and-lists');
+const customFieldsPagesPayouts = require('./custom-fields-pages-payouts');
+const purchasesAndOwnership = require('./purchases-and-ownership');
 
 const JSON_API = 'application/vnd.api+json';
 const DEFAULT_PAGE_SIZE = 20;
@@ -443,6 +444,8 @@ const PERSON_FILTERS = {
 	net_revenue_equal_to: (v, p, ctx) => (r) => netRevenue(r, ctx) === Number(v),
 	net_revenue_greater_than: (v, p, ctx) => (r) => netRevenue(r, ctx) > Number(v),
 	net_revenue_less_than: (v, p, ctx) => (r) => netRevenue(r, ctx) < Number(v),
+	// Release 1.1.0: product ownership, read from the person's customer (purchases-and-ownership.js).
+	...purchasesAndOwnership.personFilters((r, ctx) => person(r, ctx).customer),
 };
 for (const attr of [
 	'name',
@@ -457,7 +460,10 @@ for (const attr of [
 ]) {
 	PERSON_FILTERS[`${attr}_contains`] = (v, p, ctx) => (r) => contains(personAttribute(r, attr, ctx), v);
 }
-/** Shared filters of the spec that are accepted but have no effect on sandbox data. */
+/**
+ * Shared filters of the spec that are accepted but have no effect on sandbox data
+ * (`is_suppressed` is not among them: release 1.1.0 removed it, so it is refused as unknown).
+ */
 const IGNORED_PERSON_FILTERS = `joined_in_last active_in_last inactive_in_last is_hidden mobile_phone_number_contains
 	subscribed_in_last unsubscribed_in_last never_subscribed manually_unsubscribed_in_last opted_out_in_last used_coupon_code
 	submitted_form_id no_submitted_form_id registered_event_id not_registered_event_id completed_assessment_id
@@ -467,7 +473,7 @@ const IGNORED_PERSON_FILTERS = `joined_in_last active_in_last inactive_in_last i
 	no_dropped_email_broadcast_id opened_email_in_last not_opened_email_in_last delivered_email_in_last
 	not_delivered_email_in_last clicked_email_in_last not_clicked_email_in_last is_hard_bouncing bounced_in_last
 	complained_in_last healthy_contacts_with_open_data passive_contacts_with_open_data unengaged_contacts_with_open_data
-	inactive_contacts_with_open_data subscribed_newsletter_id unsubscribed_newsletter_id is_suppressed
+	inactive_contacts_with_open_data subscribed_newsletter_id unsubscribed_newsletter_id
 	subscribed_email_sequence_id not_subscribed_email_sequence_id`.split(/\s+/);
 for (const name of IGNORED_PERSON_FILTERS) PERSON_FILTERS[name] = () => null;
 
@@ -525,8 +531,8 @@ const LIST_FILTERS = {
 	},
 };
 
-Object.assign(LIST_FILTERS, supplement.filters({ SITE_FILTER, contains, relId, parseBoolean }));
-Object.assign(LIST_FILTERS, section9.filters({ SITE_FILTER, contains, parseBoolean }));
+Object.assign(LIST_FILTERS, relationshipsAndLists.filters({ SITE_FILTER, contains, relId, parseBoolean }));
+Object.assign(LIST_FILTERS, customFieldsPagesPayouts.filters({ SITE_FILTER, contains, parseBoolean }));
 
 /** Builds the predicates of all `filter[...]` parameters; unknown names → 400. */
 function buildFilters(type, ctx) {
@@ -791,7 +797,7 @@ const ROUTES = [
 	['GET', 'podcasts', listHandler('podcasts', { paged: true })],
 	['GET', 'podcasts/:id', showHandler('podcasts', { links: false })],
 	['GET', 'blog_posts/:id', showHandler('blog_posts')],
-	...supplement.routes({
+	...relationshipsAndLists.routes({
 		ApiError,
 		STATUS_TITLES,
 		TYPES,
@@ -806,7 +812,7 @@ const ROUTES = [
 		listHandler,
 		showHandler,
 	}),
-	...section9.routes({ ApiError, STATUS_TITLES, relId, listHandler, showHandler }),
+	...customFieldsPagesPayouts.routes({ ApiError, STATUS_TITLES, relId, listHandler, showHandler }),
 ].map(([method, pattern, handler]) => ({ method, segments: ['v1', ...pattern.split('/')], handler }));
 
 function decodeSegment(segment) {
@@ -976,6 +982,7 @@ function send(res, recorded, { status, body, headers = {}, contentType = JSON_AP
 	recorded.status = status;
 	const payload = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 	const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : contentType;
+	recorded.answer = { contentType: type, text: payload };
 	res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(payload), ...headers });
 	res.end(payload);
 }
@@ -996,6 +1003,21 @@ function sleep(state, ms) {
 			resolve();
 		}, ms);
 		state.timers.add(timer);
+	});
+}
+
+/**
+ * Waits while the request is held by `sandbox.hold` (see there): the held requests of one hold
+ * go on together, in arrival order, once `count` of them have arrived.
+ */
+function holdBack(state, recorded) {
+	const hold = state.holds.find((h) => h.match(recorded));
+	if (!hold) return undefined;
+	return new Promise((resolve) => {
+		hold.waiting.push(resolve);
+		if (hold.waiting.length < hold.count) return;
+		state.holds.splice(state.holds.indexOf(hold), 1);
+		for (const release of hold.waiting) release();
 	});
 }
 
@@ -1029,7 +1051,7 @@ function answer(state, recorded, bodyError) {
 			body: { errors: [errorObject(404, `No route matches ${recorded.method} ${recorded.rawPath}`)] },
 		};
 	}
-	const open = section9.unauthenticated(recorded);
+	const open = customFieldsPagesPayouts.unauthenticated(recorded);
 	if (open) return open;
 	if (!isAuthorized(state, recorded.headers)) return UNAUTHORIZED;
 	const accountAnswer = accounts.answer(state.account, recorded);
@@ -1053,6 +1075,7 @@ async function handleRequest(state, req, res) {
 	state.requests.push(recorded);
 	const delay = adversity.delayFor(state.adversity, recorded);
 	if (delay) await sleep(state, delay);
+	await holdBack(state, recorded);
 	if (state.closed) return;
 	// The `Date` header from the API's clock (HTTP-date, whole seconds), on every answer.
 	if (state.adversity.omitDate) res.sendDate = false;
@@ -1107,6 +1130,7 @@ async function createSandbox(options = {}) {
 		oauth,
 		requests: [],
 		faults: [],
+		holds: [],
 		timers: new Set(),
 		accessTokens: new Map(),
 		refreshTokens: new Set(),
@@ -1162,6 +1186,9 @@ async function createSandbox(options = {}) {
 		clearFaults() {
 			state.faults.length = 0;
 		},
+		hold({ match, count }) {
+			state.holds.push({ match, count, waiting: [] });
+		},
 		expireTokens() {
 			for (const entry of state.accessTokens.values()) entry.expiresAt = 0;
 		},
@@ -1169,6 +1196,7 @@ async function createSandbox(options = {}) {
 			if (!closing) {
 				state.closed = true;
 				state.hooks.close();
+				for (const hold of state.holds.splice(0)) for (const release of hold.waiting) release();
 				for (const timer of state.timers) clearTimeout(timer);
 				state.timers.clear();
 				closing = new Promise((resolve) => {
@@ -1179,8 +1207,9 @@ async function createSandbox(options = {}) {
 			return closing;
 		},
 	};
-	supplement.attach(state, sandbox);
-	sandbox.insertCaseTwins = (email) => section9.insertCaseTwins(db, email);
+	relationshipsAndLists.attach(state, sandbox);
+	purchasesAndOwnership.attach(db, sandbox);
+	sandbox.insertCaseTwins = (email) => customFieldsPagesPayouts.insertCaseTwins(db, email);
 	return sandbox;
 }
 

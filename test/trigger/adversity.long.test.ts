@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: process.env switches the report */
 /**
- * Long randomized runs of the Content Platform Trigger against a hostile sandbox (issue 12), one
+ * Long randomized runs of the Content Platform Trigger against a hostile sandbox, one
  * per event and case, through n8n-core's real PollContext: bursts of several pages, many records
  * per instant, records inserted while a poll runs, injected failures (500, 429, reset, truncated
  * JSON), a restart between any two polls, and per case: ties reordered on every request, records
  * deleted between two requests of a poll, future-dated records, malformed `created_at`,
  * overlapping polls (a slow API, two polls of one trigger at once), a restart while a poll runs,
- * and (issue 22) the API's clock 10 minutes ahead of n8n's or behind it (records dated by the
+ * and the API's clock 10 minutes ahead of n8n's or behind it (records dated by the
  * API's clock, its `Date` header from it) with bursts of over 400 records and ties reordered.
  * Each run asserts the full set: every record inserted (and not deleted) emitted exactly once.
  *

@@ -1,10 +1,10 @@
 /**
  * The trigger through n8n-core's real PollContext when its saved position cannot be trusted or
- * the API misbehaves (issue 12): an unreadable cursor (logged in n8n's log; the gap since the
+ * the API misbehaves: an unreadable cursor (logged in n8n's log; the gap since the
  * previous poll is emitted, no history), a 1970 watermark (no replay, logged), a server that
  * ignores page[number] (a clear error, nothing emitted, cursor unchanged), a backlog larger than
  * the poll budget (continues over later polls), two polls at once (one reads, one waits), and
- * (issue 22) an API whose clock is 10 minutes off n8n's or whose answers carry no `Date` header.
+ * an API whose clock is 10 minutes off n8n's or whose answers carry no `Date` header.
  */
 import { PollContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
@@ -224,34 +224,109 @@ test('newOrder: two polls at once on a slow API: one reads and emits, the other 
 	expect(trigger.staticData.lease).toBeUndefined();
 });
 
-describe.each(EVENT_TYPES)(
-	'%s: a server that ignores page[number] (ties reordered on every request)',
-	(event, type) => {
-		test('is detected within 2 requests of the poll: a clear error, nothing emitted, position unchanged', async () => {
-			const trigger = runner(event);
-			expect((await trigger.poll()).error).toBeUndefined();
-			// 250 new records, 30 of them sharing the newest instant (their order changes on every request).
-			const fresh = insert(type, 220);
+/**
+ * The records on the repeated page, as the test inserts them (the trigger's baseline already read
+ * the list): each shape returns the IDs the next well-behaved poll must emit. `old`: 150 records
+ * created before the baseline (nothing new).
+ */
+const REPEATED_PAGE_SHAPES: Array<[shape: string, fill: (type: string) => string[]]> = [
+	['new, one per second', (type) => insert(type, 150)],
+	[
+		'new, 30 of them in the newest instant, reordered on every request',
+		(type) => {
+			const fresh = insert(type, 120);
 			const at = tick(1);
 			for (let i = 0; i < 30; i++) fresh.push(sandbox.insert(type, {}, {}, { created_at: at }).id);
-			if (type === 'transactions') tick(3600);
-			const before = JSON.stringify(trigger.staticData);
 			sandbox.adversity.shuffleTies = true;
-			sandbox.adversity.ignorePageNumber = true;
-			sandbox.clearRequests();
-			const failed = await trigger.poll();
-			expect(failed.error).toBeInstanceOf(NodeOperationError);
-			expect(failed.error!.message).toMatch(/it seems to ignore page\[number\]/);
-			expect(failed.items).toBeNull();
-			expect(sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/')).length).toBeLessThanOrEqual(2);
-			expect(JSON.stringify(trigger.staticData)).toBe(before);
-			sandbox.adversity.ignorePageNumber = false;
-			expect(ids(await trigger.poll()).sort()).toEqual([...fresh].sort());
-		});
-	},
-);
+			return fresh;
+		},
+	],
+	[
+		'new, all 150 in one instant',
+		(type) => {
+			const at = tick(1);
+			return Array.from({ length: 150 }, () => sandbox.insert(type, {}, {}, { created_at: at }).id);
+		},
+	],
+	["new, dated now (the API's clock)", (type) => sandbox.insertMany(type, 150).map((r) => r.id)],
+	[
+		"new, dated ahead of the API's clock",
+		(type) =>
+			Array.from(
+				{ length: 150 },
+				(_, i) => sandbox.insert(type, {}, {}, { created_at: new Date(nowMs + 3_600_000 + i * 1000).toISOString() }).id,
+			),
+	],
+	['old (created before the previous poll)', () => []],
+];
 
-// The trigger's clock is the API's (issue 22): the API's clock 10 minutes ahead of n8n's or behind
+// A server that ignores page[number] answers every request with the first page; one that also
+// ignores page[size] answers the same 100 records to every request (whatever size was asked).
+describe.each(EVENT_TYPES)('%s: a server that ignores page[number]', (event, type) => {
+	describe.each([
+		['page[size] honoured', false],
+		['page[size] ignored too (the same 100 records every time)', true],
+	])('%s', (_label, ignorePageSize) => {
+		test.each(REPEATED_PAGE_SHAPES)(
+			"%s: detected on the poll's 2nd request, nothing emitted, position unchanged; the next normal poll emits the new records",
+			async (shape, fill) => {
+				if (shape.startsWith('old')) insert(type, 150);
+				tick(5);
+				const trigger = runner(event);
+				expect((await trigger.poll()).error).toBeUndefined();
+				tick(5);
+				const fresh = fill(type);
+				tick(5);
+				const before = JSON.stringify(trigger.staticData);
+				sandbox.adversity.ignorePageNumber = true;
+				sandbox.adversity.ignorePageSize = ignorePageSize;
+				sandbox.clearRequests();
+				const failed = await trigger.poll();
+				const requests = sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/')).length;
+				// A poll that needs only its first page (nothing new on a sorted list) cannot tell, and
+				// needs not: it emits nothing and keeps its position. Transactions are read in full.
+				const onePage = shape.startsWith('old') && type !== 'transactions';
+				expect(failed.items).toBeNull();
+				if (onePage) {
+					expect(failed.error).toBeUndefined();
+					expect(requests).toBe(1);
+					expect(JSON.stringify(trigger.staticData.cursor)).toBe(JSON.stringify(JSON.parse(before).cursor));
+				} else {
+					expect(failed.error).toBeInstanceOf(NodeOperationError);
+					expect(failed.error!.message).toMatch(
+						/^The API answered page \d+ \(page\[size\]=\d+\) with the records of the previous page: it seems to ignore page\[number\]\. Nothing was emitted and the trigger's position did not move\.$/,
+					);
+					expect(requests).toBe(2);
+					expect(JSON.stringify(trigger.staticData)).toBe(before);
+				}
+				sandbox.adversity.ignorePageNumber = false;
+				sandbox.adversity.ignorePageSize = false;
+				expect(ids(await trigger.poll()).sort()).toEqual([...fresh].sort());
+				expect(await trigger.poll()).toEqual({ items: null });
+			},
+		);
+	});
+});
+
+test('newOrder: a server that ignores page[size] only: a clear error on the 2nd request, nothing emitted, position unchanged', async () => {
+	const trigger = runner('newOrder');
+	await trigger.poll();
+	const fresh = insert('orders', 250);
+	const before = JSON.stringify(trigger.staticData);
+	sandbox.adversity.ignorePageSize = true;
+	sandbox.clearRequests();
+	const failed = await trigger.poll();
+	expect(failed.items).toBeNull();
+	expect(failed.error!.message).toMatch(
+		/^The API answered page 2 \(page\[size\]=98\) with 100 records, more than page\[size\]: it seems to ignore page\[size\]\./,
+	);
+	expect(sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/'))).toHaveLength(2);
+	expect(JSON.stringify(trigger.staticData)).toBe(before);
+	sandbox.adversity.ignorePageSize = false;
+	expect(ids(await trigger.poll())).toEqual(fresh);
+});
+
+// The trigger's clock is the API's: the API's clock 10 minutes ahead of n8n's or behind
 // it (records dated by it, its `Date` header from it); without a `Date` header, n8n's clock.
 describe.each(
 	EVENT_TYPES.filter(([event]) => ['newOrder', 'newTransaction', 'newFormSubmission', 'newPurchase'].includes(event)),

@@ -1,7 +1,7 @@
 /**
  * runPoll (nodes/ContentPlatformTrigger/runPoll.ts) without n8n: plain static data, a page reader
  * over an in-memory list sorted newest first, a logger that collects, n8n's clock and the API's
- * `Date` header passed in (issue 23: the orchestration is testable without n8n).
+ * `Date` header passed in (the orchestration is testable without n8n).
  */
 import type { PollRecord } from '../../nodes/ContentPlatformTrigger/cursorBase';
 import { TRIGGER_EVENTS } from '../../nodes/ContentPlatformTrigger/events';

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: process.env switches the measurement report */
 /**
- * Scenario tests of the Content Platform Trigger (issue 3), poll after poll through n8n-core's real
+ * Scenario tests of the Content Platform Trigger, poll after poll through n8n-core's real
  * PollContext (test/trigger/pollHarness.ts) against the sandbox API, whose data changes between
  * polls and during them: activation with history, bursts of 1/250/1000/0, request counts, ties
  * across page boundaries, records inserted between two pages of one poll, failing polls (500, 401,
@@ -88,7 +88,7 @@ const ORDER_ITEMS: EventCase = {
 	},
 };
 
-/** New Purchase (issue 15): the purchases list sorted -created_at. */
+/** New Purchase: the purchases list sorted -created_at. */
 const PURCHASES: EventCase = {
 	event: 'newPurchase',
 	type: 'purchases',
@@ -225,7 +225,7 @@ function transactionWindowRequests(trigger: TriggerRunner): number {
 	}
 }
 
-/** Measured request counts, reported at the end of the run (see the closing note of issue 3). */
+/** Measured request counts, reported at the end of the run. */
 const measured: Record<string, Record<string, number>> = {};
 function measure(event: string, what: string, value: number): void {
 	(measured[event] ??= {})[what] = value;
@@ -392,7 +392,7 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 
 // A record DELETED between two requests of one poll shifts the rest of the list back by one, so
 // the record that followed the last one read moves onto the part already read. createdAt re-reads
-// a window whose first record is not above the previous window's last instant (issue 12).
+// a window whose first record is not above the previous window's last instant.
 describe('newOrder: a record deleted between two pages of one poll', () => {
 	test('the record that moved back onto page 1 is emitted by a later poll', async () => {
 		const clock = new Clock();
@@ -494,13 +494,14 @@ const FAULTS: Array<[string, Fault, RegExp]> = [
 		/Authentication failed.*Invalid or expired access token/,
 	],
 	[
+		// beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): the poll fails (waited for: rate-limits.test.ts)
 		'429 with Retry-After',
 		{
 			status: 429,
-			headers: { 'Retry-After': '30' },
+			headers: { 'Retry-After': '120' },
 			body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'Rate limit exceeded' }] },
 		},
-		/retry after 30 seconds.*Rate limit exceeded/,
+		/retry after 120 seconds.*Rate limit exceeded/,
 	],
 	['a connection reset', { destroy: true }, /connection to the server was closed unexpectedly/],
 	[

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the trigger's pure parts (issue 12): the window arithmetic, the three strategies
+ * Unit tests of the trigger's pure parts: the window arithmetic, the three strategies
  * driven over an in-memory list (ties reordered on every request, deletions between requests,
  * records inserted while a poll runs, future-dated and malformed created_at, a server that
  * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
@@ -35,6 +35,7 @@ import { MAX_DONE_IDS, idOnlyStrategy } from '../../nodes/ContentPlatformTrigger
 import type { IdOnlyCursor } from '../../nodes/ContentPlatformTrigger/strategies/idOnly.cursor';
 import {
 	ScanError,
+	checkAnswer,
 	repeats,
 	windowAt,
 	type PageRequest,
@@ -147,6 +148,28 @@ describe('windowAt', () => {
 		expect(repeats(first, [first[1], first[0]])).toBe(true);
 		expect(repeats(first, [first[3], { id: '9', time: 0 }])).toBe(false);
 		expect(repeats(undefined, first)).toBe(false);
+	});
+
+	test('checkAnswer: a window elsewhere that repeats the first answer, whatever its length; an answer longer than page[size]', () => {
+		const page = (from: number, n: number) =>
+			Array.from({ length: n }, (_, i) => ({ id: String(from + i), time: NOW - (from + i) * 1000 }));
+		const first = checkAnswer(undefined, { number: 1, size: 100 }, page(0, 100));
+		expect(first).toEqual({ start: 0, records: page(0, 100) });
+		// The same 100 records to page 2 of 98 (a server that ignores page[number] and page[size]),
+		// the first 98 again, or the first 90 in another order: repeated pages.
+		expect(() => checkAnswer(first, { number: 2, size: 98 }, page(0, 100))).toThrow(
+			/page 2 \(page\[size\]=98\) with the records of the previous page/,
+		);
+		expect(() => checkAnswer(first, { number: 2, size: 98 }, page(0, 98))).toThrow(/ignore page\[number\]/);
+		expect(() => checkAnswer(first, { number: 2, size: 90 }, page(0, 90).reverse())).toThrow(/ignore page\[number\]/);
+		// The overlapping window that follows (positions 98–195), short or full: accepted.
+		expect(checkAnswer(first, { number: 2, size: 98 }, page(98, 2))).toBe(first);
+		expect(checkAnswer(first, { number: 2, size: 98 }, page(98, 98))).toBe(first);
+		// More records than page[size] (a server that ignores page[size]): refused.
+		expect(() => checkAnswer(first, { number: 2, size: 98 }, page(98, 100))).toThrow(
+			/with 100 records, more than page\[size\]: it seems to ignore page\[size\]/,
+		);
+		expect(() => checkAnswer(undefined, { number: 1, size: 50 }, page(0, 51))).toThrow(ScanError);
 	});
 });
 
@@ -385,7 +408,7 @@ describe('cursor storage', () => {
 		expect(stored.runs).toEqual([[1, 3]]);
 		const read = readCursor(stored, KEY, 'createdAt') as { cursor: CreatedAtCursor };
 		expect({ ...read.cursor, ids: new Set(read.cursor.ids) }).toEqual({ ...cursor, ids: new Set(cursor.ids) });
-		// Version 1 (issue 3) cursors.
+		// Version 1 cursors.
 		expect(readCursor({ v: 1, key: KEY, watermark: '2026-11-05T08:00:00.000Z', ids: ['9'] }, KEY, 'createdAt')).toEqual(
 			{
 				cursor: {
@@ -664,7 +687,7 @@ test('idOnly: a backlog over several polls with records dated ahead on top and r
 	expect(new Set(emitted)).toEqual(new Set(added));
 });
 
-describe('bounded lists of the cursor: an overflow never re-emits (issue 22)', () => {
+describe('bounded lists of the cursor: an overflow never re-emits', () => {
 	const emittedOnce = (all: string[]) => {
 		const counts = new Map<string, number>();
 		for (const id of all) counts.set(id, (counts.get(id) ?? 0) + 1);

@@ -1,8 +1,12 @@
+/**
+ * The node's option lists (`methods.loadOptions`): for each resource a relationship write takes
+ * (tags, offers), its records as options, read page by page from its list endpoint.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { MAX_PAGE_SIZE, RESOURCES, type ResourceSpec } from '../shared/spec';
+import { MAX_PAGE_SIZE, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { apiRequest } from '../shared/transport';
 import { label } from './search';
 
@@ -23,7 +27,7 @@ const LISTED = RESOURCES.filter((resource) =>
  * records of the resource's list, in pages of 100, up to 1,000, as `{ name: label (ID), value: ID }`,
  * sorted by label.
  */
-function listMethod(resource: ResourceSpec) {
+function listMethod(resource: ResourceTable) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const endpoint = resource.endpoints.find((e) => e.operation === 'getAll')!;
 		const options: INodePropertyOptions[] = [];

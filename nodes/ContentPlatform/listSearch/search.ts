@@ -1,7 +1,11 @@
+/**
+ * The resource locators' "From List" searches (`methods.listSearch`): one per resource with a list
+ * endpoint, its records labelled from the table's `search.label` attributes, filtered by `search.filter`.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { RESOURCES, type ResourceSpec } from '../shared/spec';
+import { RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/resourceLocator';
 import { apiRequest } from '../shared/transport';
 
@@ -9,7 +13,7 @@ import { apiRequest } from '../shared/transport';
 const SEARCH_PAGE_SIZE = 50;
 
 /** The label of a record in a list: its resource's label attributes joined with " · " (orders as #1001). */
-export function label(resource: ResourceSpec, record: IDataObject): string {
+export function label(resource: ResourceTable, record: IDataObject): string {
 	const words = (resource.search?.label ?? [])
 		.map((name) => record[name])
 		.filter((value) => value !== undefined && value !== null && value !== '')
@@ -23,7 +27,7 @@ export function label(resource: ResourceSpec, record: IDataObject): string {
  * `filter[search]`, podcasts: `filter[title_cont]`) when the user typed text; resources whose list
  * has no text filter are listed unfiltered. Returns `{ results: [{ name, value: id }], paginationToken }`.
  */
-function searchMethod(resource: ResourceSpec) {
+function searchMethod(resource: ResourceTable) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,

@@ -1,3 +1,7 @@
+/**
+ * The "Authentication" option and the credentials of both nodes (access token or OAuth2 client
+ * credentials), each credential shown for its option value.
+ */
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 import { CREDENTIALS } from './transport';

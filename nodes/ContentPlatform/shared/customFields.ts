@@ -1,3 +1,8 @@
+/**
+ * The account's custom fields where users type contact data (supplement section 9.1).
+ * A custom field's `handle` is the attribute it stands for (`custom_1`..`custom_3` on contacts
+ * and form submissions); its `title` is what the account calls it; both differ per site.
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -12,12 +17,6 @@ import type {
 import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from './jsonapi';
 import { apiList, apiRequest, cleanId, type RequestContext } from './transport';
-
-/**
- * The account's custom fields where users type contact data (supplement section 9.1, issue 24).
- * A custom field's `handle` is the attribute it stands for (`custom_1`..`custom_3` on contacts
- * and form submissions); its `title` is what the account calls it; both differ per site.
- */
 
 /** The attributes custom fields are stored in on contacts and form submissions (section 9.1). */
 export const CUSTOM_ATTRIBUTES = ['custom_1', 'custom_2', 'custom_3'] as const;

@@ -1,14 +1,13 @@
-import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import type { JsonApiDocument, JsonApiError } from './jsonapi';
-
 /**
  * One error path for every request of the package: a non-2xx answer of the API becomes a
  * NodeApiError whose message uses the server's JSON:API `errors[]` words.
  * (Spec "Errors": bodies and codes are not shown; JSON:API `errors[]` is assumed and any other
  * body is reported by status and its first characters.)
  */
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { JsonApiDocument, JsonApiError } from './jsonapi';
 
 /** How much of a non-JSON error body is quoted in a message (characters). */
 const BODY_EXCERPT_LENGTH = 200;
@@ -26,6 +25,8 @@ export interface ErrorSubject {
 	 * named when the API says the site filter is required (accounts with several sites).
 	 */
 	siteField?: string;
+	/** What a 422 of this request means and what to do (the endpoint's `refusal`), instead of "Invalid fields". */
+	refusal?: string;
 }
 
 /** Whether the API's errors say that `filter[site_id]` is missing (the multi-site rule). */
@@ -171,10 +172,39 @@ export function redactError<T>(error: T, secrets: string[]): T {
 }
 
 /**
+ * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
+ * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
+ * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
+ * asks of the request runner (`paginate` and the page reader): to wait and send a read again, or to
+ * renew an OAuth2 token.
+ */
+export interface ApiAnswer {
+	status: number;
+	errors: JsonApiError[];
+	/** A read asked to slow down (429, or 503 with `Retry-After`): the wait (ms) its answer asks for. */
+	throttleWaitMs?: number;
+	/** An OAuth2 401 that n8n 1.x handed back on a Get Many page: sent once more with n8n renewing the token. */
+	unrenewed401?: boolean;
+}
+
+/** Where an error made by `apiErrorFromResponse` carries its `ApiAnswer` (a non-enumerable member: never shown or serialised). */
+const API_ANSWER = Symbol('apiAnswer');
+
+/**
+ * The answer an error was made of by `apiErrorFromResponse` (see `ApiAnswer`), or undefined for any
+ * other error. Lets a caller react to one particular refusal (find or create: the email "has
+ * already been taken") or to what the answer asks (the request runner: wait, renew) without
+ * reading n8n's error internals.
+ */
+export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
+	return typeof error === 'object' && error !== null ? (error as { [API_ANSWER]?: ApiAnswer })[API_ANSWER] : undefined;
+}
+
+/**
  * Builds the NodeApiError for an HTTP error answer.
  *
  * Message by status: 401 → check the credential; 403 → missing permission; 404 → no <resource>
- * with ID …; 422 → the invalid fields; 429 → rate limited (with Retry-After when sent);
+ * with ID …; 422 → the endpoint's refusal (`subject.refusal`) when it has one, else the invalid fields; 429 → rate limited (with Retry-After when sent);
  * other statuses → the first JSON:API error, else the status and the first part of the body.
  * The description holds every JSON:API error (title, detail, source pointer).
  * Never includes request headers, so the token cannot leak.
@@ -203,7 +233,9 @@ export function apiErrorFromResponse(
 					: `Not found${first ? ` — ${first}` : ''}`;
 			break;
 		case 422:
-			message = `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
+			message = subject.refusal
+				? `${subject.refusal}${first ? ` — ${first}` : ''}`
+				: `Invalid fields: ${errors.length ? errors.map(describeError).join('; ') : bodyExcerpt(response.body)}`;
 			break;
 		case 429: {
 			const retryAfter = retryAfterText(headerValue(response.headers as IDataObject, 'retry-after'));
@@ -236,7 +268,9 @@ export function apiErrorFromResponse(
 		httpCode: String(status),
 		errors: errors as unknown as JsonObject[],
 	};
-	return new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
+	const error = new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
+	Object.defineProperty(error, API_ANSWER, { value: { status, errors } satisfies ApiAnswer, enumerable: false });
+	return error;
 }
 
 /** The message for a 2xx answer whose body is not a JSON:API document. */

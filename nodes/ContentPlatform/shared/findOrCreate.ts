@@ -1,3 +1,29 @@
+/**
+ * Contacts found by email: Contact → Create or Update (`upsert`), Grant Offers by Email (both find
+ * or create) and Revoke Offers by Email (find only). The rules (docs/operations.md "Find or create"):
+ *
+ * - the email is trimmed; it must look like an email address (refused before any request);
+ * - a contact matches when its email equals the typed one without regard to case, on the chosen
+ *   site only (`GET /v1/contacts?filter[site_id]=<site>&filter[email_contains]=<email>`, every page,
+ *   exact comparison done here: "contains" also finds `xann@…` for `ann@…`); a contact with the
+ *   email on another site is not a match (emails are unique per site on the platform);
+ * - several matches (legacy data holding one email twice in different case): the oldest
+ *   (`created_at`, then the lower numeric ID) is used;
+ * - items and executions in this n8n process that name the same person (API, site, email) take
+ *   turns (`withPerson`, below): n8n runs a declarative node's items concurrently, and
+ *   overlapping executions (two webhook deliveries for one new lead) run at once; without turns
+ *   both would find nothing and both create. The contact found or created by an earlier holder is
+ *   reused without another lookup;
+ * - a create the API refuses because the site already has a contact with the email (422 "has
+ *   already been taken" on `/data/attributes/email`: another process created it after the lookup)
+ *   is answered by looking the contact up again and updating it (granting to it) instead; once,
+ *   and only for that refusal: every other 422 fails the item as before.
+ *
+ * What each item did (`ContactOutcome`: the contact, created or found) is set by its preSend or its
+ * own request and read by its postReceive through the item's run (`itemRunOf`, transport/request.ts);
+ * Create or Update and Revoke hand the request runner their own request on the request options
+ * (`withOwnRequest`).
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -7,38 +33,83 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { apiAnswerOf } from './errors';
 import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './spec';
-import { acquire, knownContacts, releases } from './personQueue';
-import { apiList, apiRequest, checkedDocument, cleanId, locatorId } from './transport';
+import { MAX_PAGE_SIZE } from './tables/registry';
+import {
+	apiList,
+	apiRequest,
+	checkedDocument,
+	cleanId,
+	itemRunOf,
+	locatorId,
+	withOwnRequest,
+	type ContactOutcome,
+} from './transport';
+
+/*
+ * The per-person lock of the operations that find a contact by email: taken and released in one
+ * function, `withPerson`.
+ *
+ * A person is the API (the credential's API root), the site and the email (trimmed, lower case).
+ * The lock is module-level: every execution of the node in this n8n process shares it, so items of
+ * one execution and overlapping executions (two webhook deliveries for one new lead) that name the
+ * same person take turns. Another process (a queue-mode worker) has its own; see README "Find or
+ * create" for what that leaves open.
+ */
+
+/** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
+interface Person {
+	/** Settles when the last holder or waiter so far is done. */
+	tail: Promise<void>;
+	/** Holders and waiters: the entry is removed when the last of them is done. */
+	count: number;
+	/** Shared by the holders of one busy spell: the contact found or created (its ID). */
+	known: { contactId?: string };
+}
+
+/** The people with a holder or waiters now (no entry for anyone else, so the map stays bounded). */
+const people = new Map<string, Person>();
+
+/** The key of a person: API root, site ID, email (trimmed, lower case). */
+export function personKey(apiRoot: string, siteId: string, email: string): string {
+	return [apiRoot, siteId, email.trim().toLowerCase()].join('\u0000');
+}
 
 /**
- * Find or create (issue 24): Contact → Create or Update (`upsert`) and Contact → Grant Offers by
- * Email. The rules (docs/operations.md "Find or create"):
- *
- * - the email is trimmed; it must look like an email address (refused before any request);
- * - a contact matches when its email equals the typed one without regard to case, on the chosen
- *   site only (`GET /v1/contacts?filter[site_id]=<site>&filter[email_contains]=<email>`, every page,
- *   exact comparison done here: "contains" also finds `xann@…` for `ann@…`); a contact with the
- *   email on another site is not a match (emails are unique per site on the platform);
- * - several matches (legacy data holding one email twice in different case): the oldest
- *   (`created_at`, then the lower numeric ID) is used;
- * - items of one execution that name the same person (site + email) run one after the other:
- *   n8n runs a declarative node's items concurrently, and without this two items for one new
- *   email would both find nothing and both create. The contact found or created by an earlier
- *   item is reused without another lookup. So one execution never creates two contacts for one
- *   email, and a re-run finds what the first run created.
+ * Runs `work` holding the person's lock: after every earlier holder or waiter for `key` is done,
+ * and before any later one starts. Takes and releases the lock here, whatever `work` does: its
+ * result or error is passed on, and the person's entry is removed when nobody holds or waits.
+ * `work` gets what the holders of one busy spell share (`known.contactId`: the contact an earlier
+ * holder found or created, so a later one need not look it up again).
  */
+export async function withPerson<T>(key: string, work: (known: { contactId?: string }) => Promise<T>): Promise<T> {
+	const person = people.get(key) ?? { tail: Promise.resolve(), count: 0, known: {} };
+	people.set(key, person);
+	const previous = person.tail;
+	let done!: () => void;
+	const mine = new Promise<void>((resolve) => (done = resolve));
+	person.tail = previous.then(async () => await mine);
+	person.count++;
+	try {
+		await previous;
+		return await work(person.known);
+	} finally {
+		done();
+		person.count--;
+		if (person.count === 0 && people.get(key) === person) people.delete(key);
+	}
+}
+
+/** How many people have a holder or waiters now (0 when every lock was released). */
+export function peopleHeld(): number {
+	return people.size;
+}
 
 /** How many list pages a lookup reads at most (100 contacts each) before it gives up. */
 const MAX_LOOKUP_PAGES = 20;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The key of a person within one execution: execution, site, email (trimmed, lower case). */
-function personKey(context: IExecuteSingleFunctions, siteId: string, email: string): string {
-	return [context.getExecutionId?.() ?? '', siteId, email.toLowerCase()].join('\u0000');
-}
 
 /** The site and email of the item, checked; throws NodeOperationError naming the field. */
 function personOf(context: IExecuteSingleFunctions): { siteId: string; email: string } {
@@ -101,52 +172,52 @@ export async function findContactByEmail(
 	return matches.sort(olderFirst)[0];
 }
 
+/** "has already been taken" (Rails' uniqueness words) and close variants. */
+const TAKEN = /\balready (?:been )?taken\b/i;
+
 /**
- * The start of every find-or-create item: the site and email checked, the person's place in the
- * queue taken (after the person's earlier items of this execution), and the contact found then
- * (remembered from an earlier item, else looked up). A failed lookup gives the place up at once.
+ * Whether an error is the API refusing a contact create because the site already has a contact
+ * with the email: a 422 (spec: `errors_unprocessable`, JSON:API error objects) whose every error
+ * says "has already been taken", either at `source.pointer` `/data/attributes/email` or, without
+ * a pointer, naming the email in its detail. Any other 422 (an invalid email, another field) is not.
  */
-async function queuedLookup(context: IExecuteSingleFunctions) {
-	const { siteId, email } = personOf(context);
-	const key = personKey(context, siteId, email);
-	const release = await acquire(key);
-	let found = false;
-	try {
-		const contactId = knownContacts.get(key) ?? (await findContactByEmail(context, siteId, email))?.id;
-		found = true;
-		return { siteId, email, key, release, contactId: contactId === undefined ? undefined : String(contactId) };
-	} finally {
-		if (!found) release();
+export function isEmailTaken(error: unknown): boolean {
+	const answer = apiAnswerOf(error);
+	if (answer?.status !== 422 || answer.errors.length === 0) return false;
+	return answer.errors.every((entry) => {
+		const words = `${entry.title ?? ''} ${entry.detail ?? ''}`;
+		if (!TAKEN.test(words)) return false;
+		const pointer = entry.source?.pointer;
+		return pointer === undefined ? /e-?mail/i.test(words) : pointer === '/data/attributes/email';
+	});
+}
+
+/** Throws the cancellation error when the execution was stopped while the item waited for its turn. */
+function stopIfCancelled(context: IExecuteSingleFunctions): void {
+	if (context.getExecutionCancelSignal?.()?.aborted) {
+		throw new NodeOperationError(context.getNode(), 'The execution was cancelled: no further request is sent');
 	}
 }
 
-/** What a find-or-create item did: the contact and whether it was created. */
-interface Outcome {
-	created: boolean;
-	contactId?: string;
-	key: string;
-}
-const outcomes = new WeakMap<object, Outcome>();
-
 /**
- * preSend of Contact → Create or Update (runs after the body is built from the fields): waits for
- * the person's earlier items, looks the contact up, and turns the request into the update
- * (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site) when one
- * was found; otherwise the create (`POST /v1/contacts`) goes out as built. The person's place is
- * held until the request is over (`releaseItem`), so a later item for the same email sees the
- * contact this one created.
+ * The contact looked up again after the API refused a create with "has already been taken"
+ * (`isEmailTaken`): another process created it after this item's lookup. Rethrows the refusal
+ * when the error is another one, or when the lookup still finds nobody.
  */
-export async function createOrUpdateContact(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { key, release, contactId } = await queuedLookup(this);
-	// Held until the request is over: the request runner releases it (transport/paging.ts).
-	releases.set(this, release);
-	if (contactId === undefined) {
-		outcomes.set(this, { created: true, key });
-		return requestOptions;
-	}
+async function takenContact(
+	context: IExecuteSingleFunctions,
+	error: unknown,
+	siteId: string,
+	email: string,
+): Promise<string> {
+	if (!isEmailTaken(error)) throw error;
+	const found = await findContactByEmail(context, siteId, email);
+	if (found === undefined) throw error;
+	return String(found.id);
+}
+
+/** Turns the built create (`POST /v1/contacts`) into the update of `contactId` (the email and the site left out). */
+function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void {
 	const body = (requestOptions.body ?? {}) as IDataObject;
 	const data = (body.data ?? {}) as IDataObject;
 	// The email found the contact; the stored address keeps its case.
@@ -155,82 +226,193 @@ export async function createOrUpdateContact(
 	requestOptions.method = 'PATCH';
 	requestOptions.url = `/contacts/${encodeURIComponent(contactId)}`;
 	requestOptions.body = { data: { id: contactId, type: 'contacts', attributes } };
-	outcomes.set(this, { created: false, contactId, key });
-	return requestOptions;
+}
+
+/**
+ * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
+ * Custom Fields that field's preSend adds after it, is complete when the request is sent):
+ * checks the site and email, then hands the request runner (`paginate`) the item's own request
+ * (`withOwnRequest`), which under the person's lock (`withPerson`) looks the contact up and sends
+ * the update (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site)
+ * when one was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
+ * been taken" becomes the update of the contact looked up again (`takenContact`). The lock is held
+ * until the answer is in, so the person's next item or execution sees the contact this one created.
+ */
+export async function createOrUpdateContact(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const { siteId, email } = personOf(this);
+	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const run = itemRunOf(this);
+	return withOwnRequest(
+		requestOptions,
+		async (send) =>
+			await withPerson(key, async (known) => {
+				stopIfCancelled(this);
+				let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
+				if (contactId === undefined) {
+					run.contact = { created: true, found: false };
+					try {
+						const items = await send();
+						const id = items[0]?.json.id;
+						if (id !== undefined && id !== null) known.contactId = String(id);
+						return items;
+					} catch (error) {
+						contactId = await takenContact(this, error, siteId, email);
+					}
+				}
+				known.contactId = String(contactId);
+				toUpdate(requestOptions, String(contactId));
+				run.contact = { created: false, found: true, contactId: String(contactId) };
+				return await send();
+			}),
+	);
 }
 
 /**
  * postReceive of Contact → Create or Update (after the items are built): adds `created`
- * (true: the request created the contact; false: it updated the one found) and remembers the
- * contact for the person's later items of this execution.
+ * (true: the request created the contact; false: it updated the one found).
  */
 export async function markCreated(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const outcome = outcomes.get(this);
+	const outcome = itemRunOf(this).contact;
 	if (!outcome) return items;
-	const id = items[0]?.json.id;
-	if (id !== undefined && id !== null) knownContacts.set(outcome.key, String(id));
 	return items.map((item) => ({ ...item, json: { ...item.json, created: outcome.created } }));
 }
 
+/** `POST /v1/contacts` with the email, the site and `attributes`: the new contact's ID. */
+async function createContact(
+	context: IExecuteSingleFunctions,
+	siteId: string,
+	email: string,
+	attributes: IDataObject,
+): Promise<string> {
+	const document = await apiRequest(
+		context,
+		'POST',
+		'/contacts',
+		{},
+		{ context: `creating the contact with email ${email}` },
+		{
+			data: {
+				type: 'contacts',
+				attributes: { ...attributes, email },
+				relationships: { site: { data: { type: 'sites', id: siteId } } },
+			},
+		},
+	);
+	const contact = document.data;
+	if (!isResourceObject(contact)) {
+		throw new NodeOperationError(context.getNode(), 'The API answered the new contact without its ID', {
+			itemIndex: context.getItemIndex(),
+		});
+	}
+	return String(contact.id);
+}
+
 /**
- * preSend of Contact → Grant Offers by Email (after the offers body is built): finds the contact
- * by email (rules above) or creates it (`POST /v1/contacts` with the email, the site and the
- * "Additional Fields"), then points the request at `POST /v1/contacts/{id}/relationships/offers`.
+ * preSend of Contact → Grant Offers by Email (after the offers body is built): under the person's
+ * lock, finds the contact by email (rules above) or creates it (`POST /v1/contacts` with the email,
+ * the site and the "Fields for a New Contact"; refused with "has already been taken" → the contact
+ * looked up again), then points the request at `POST /v1/contacts/{id}/relationships/offers`. The
+ * lock is released before the grant goes out.
  */
 export async function resolveGrantContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email, key, release, contactId: found } = await queuedLookup(this);
-	try {
-		let contactId = found;
+	const { siteId, email } = personOf(this);
+	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const outcome = await withPerson(key, async (known): Promise<ContactOutcome> => {
+		stopIfCancelled(this);
+		let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
 		let created = false;
 		if (contactId === undefined) {
 			const additional = (this.getNodeParameter('additionalFields', {}) ?? {}) as IDataObject;
-			const document = await apiRequest(
-				this,
-				'POST',
-				'/contacts',
-				{},
-				{ context: `creating the contact with email ${email}` },
-				{
-					data: {
-						type: 'contacts',
-						attributes: { ...additional, email },
-						relationships: { site: { data: { type: 'sites', id: siteId } } },
-					},
-				},
-			);
-			const contact = document.data;
-			if (!isResourceObject(contact)) {
-				throw new NodeOperationError(this.getNode(), 'The API answered the new contact without its ID', {
-					itemIndex: this.getItemIndex(),
-				});
+			try {
+				contactId = await createContact(this, siteId, email, additional);
+				created = true;
+			} catch (error) {
+				contactId = await takenContact(this, error, siteId, email);
 			}
-			contactId = String(contact.id);
-			created = true;
 		}
-		knownContacts.set(key, String(contactId));
-		outcomes.set(this, { created, contactId: String(contactId), key });
-		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}/relationships/offers`;
-		return requestOptions;
-	} finally {
-		release();
-	}
+		known.contactId = String(contactId);
+		return { created, found: !created, contactId: String(contactId) };
+	});
+	itemRunOf(this).contact = outcome;
+	requestOptions.url = `/contacts/${encodeURIComponent(String(outcome.contactId))}/relationships/offers`;
+	return requestOptions;
 }
 
-/** The contact a Grant Offers by Email item granted to, and whether it was created. */
-export function grantOutcome(context: object): { contactId?: string; created: boolean } | undefined {
-	return outcomes.get(context) ?? outcomes.get(Object.getPrototypeOf(context) as object);
+/**
+ * preSend of Contact → Revoke Offers by Email (last, after the offers body is built and the
+ * destructive guards passed): hands the request runner the item's own request, which finds the
+ * contact by email (rules above, under the person's lock; never creates one) and sends
+ * `DELETE /v1/contacts/{id}/relationships/offers` when found; when no contact of the site has the
+ * email nothing is sent and the item says `found: false` (see `revokeByEmailItem`).
+ */
+export async function resolveRevokeContact(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const { siteId, email } = personOf(this);
+	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const run = itemRunOf(this);
+	return withOwnRequest(requestOptions, async (send) => {
+		const contactId = await withPerson(key, async (known) => {
+			stopIfCancelled(this);
+			const id = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
+			if (id !== undefined) known.contactId = String(id);
+			return id;
+		});
+		if (contactId === undefined) {
+			run.contact = { created: false, found: false };
+			return byEmailItems(this, { data: [] }, { created: false, found: false }, 'found');
+		}
+		run.contact = { created: false, found: true, contactId: String(contactId) };
+		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}/relationships/offers`;
+		return await send();
+	});
+}
+
+/**
+ * The item of Grant or Revoke Offers by Email: with Simplify one item
+ * `{ id, type: 'contacts', email, offers_ids, <flag> }` (the contact and its offers after the
+ * change; `<flag>` is `created` for Grant, `found` for Revoke), without it the document as it came
+ * with `contact_id` and the flag added.
+ */
+function byEmailItems(
+	context: IExecuteSingleFunctions,
+	document: IDataObject,
+	outcome: ContactOutcome,
+	flag: 'created' | 'found',
+): INodeExecutionData[] {
+	const pairedItem = { item: context.getItemIndex() };
+	const value = outcome[flag];
+	if (!(context.getNodeParameter('simple', true) as boolean)) {
+		return [{ json: { ...document, contact_id: outcome.contactId ?? null, [flag]: value }, pairedItem }];
+	}
+	const data = Array.isArray(document.data) ? (document.data as IDataObject[]) : [];
+	return [
+		{
+			json: {
+				id: outcome.contactId ?? null,
+				type: 'contacts',
+				email: cleanId(context.getNodeParameter('email', '')),
+				offers_ids: data.map((identifier) => String(identifier.id)),
+				[flag]: value,
+			},
+			pairedItem,
+		},
+	];
 }
 
 /**
  * postReceive of Contact → Grant Offers by Email: checks the answer (the contact's offers after
- * the grant); with Simplify one item `{ id, type, email, offers_ids, created }` (the contact),
- * without it the document as it came with `created` and `contact_id` added.
+ * the grant) and makes the item (`byEmailItems`, with `created`).
  */
 export async function grantByEmailItem(
 	this: IExecuteSingleFunctions,
@@ -238,23 +420,21 @@ export async function grantByEmailItem(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = outcomes.get(this);
-	const data = Array.isArray(document.data) ? document.data : [];
-	const pairedItem = { item: this.getItemIndex() };
-	const created = outcome?.created ?? false;
-	if (!(this.getNodeParameter('simple', true) as boolean)) {
-		return [{ json: { ...(document as IDataObject), contact_id: outcome?.contactId ?? null, created }, pairedItem }];
-	}
-	return [
-		{
-			json: {
-				id: outcome?.contactId ?? null,
-				type: 'contacts',
-				email: cleanId(this.getNodeParameter('email', '')),
-				offers_ids: data.map((identifier) => String(identifier.id)),
-				created,
-			},
-			pairedItem,
-		},
-	];
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
+	return byEmailItems(this, document as IDataObject, outcome, 'created');
+}
+
+/**
+ * postReceive of Contact → Revoke Offers by Email (only when a contact was found and the revoke
+ * sent): checks the answer (the contact's offers after the revoke) and makes the item
+ * (`byEmailItems`, with `found: true`).
+ */
+export async function revokeByEmailItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const document = checkedDocument(this, response, { resourceName: 'contact' });
+	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
+	return byEmailItems(this, document as IDataObject, outcome, 'found');
 }

@@ -1,10 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
 /**
  * JSON:API documents and resource objects, and how they become n8n items.
  * Shared by the action node and the trigger so both emit items of the same shape.
- * (Spec "Resources and fields" → "Common document shape".)
+ * (Spec "Resources and fields" → "Common document shape".) Also what a list document says about
+ * paging (`documentHasMore`, and `tagPage`: carried on the items of a Get Many page for the page
+ * reader, transport/pages.ts).
  */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 /** `{ id, type }`: a resource identifier object. */
 export interface ResourceIdentifier {
@@ -153,4 +154,84 @@ export function documentToItems(document: JsonApiDocument, simplify: boolean): I
 			? ({ ...resource, included: document.included } as unknown as IDataObject)
 			: (resource as unknown as IDataObject),
 	);
+}
+
+// What a list document says about paging
+
+/** Where paging information of one page is kept on the array of its items (see `tagPage`). */
+const HAS_MORE = Symbol('hasMore');
+const PAGING = Symbol('paging');
+
+/** What a list document says about paging, for the page reader to check against what was received. */
+export interface PagingClaims {
+	/** `meta.current_page` (payouts: `meta.pagination.current`). */
+	currentPage?: number;
+	/** `meta.total_pages` (payouts: `meta.pagination.last`). */
+	totalPages?: number;
+	/** `meta.total_count` (payouts: `meta.total`). */
+	totalCount?: number;
+	/** The `page[number]` of `links.next`. */
+	nextPage?: number;
+	/** The `page[number]` of `links.last`. */
+	lastPage?: number;
+}
+
+/** The items of one page, with what its document says about paging (`tagPage`). */
+export type PageItems = INodeExecutionData[] & { [HAS_MORE]?: boolean; [PAGING]?: PagingClaims };
+
+function pagingOf(document: JsonApiDocument): PagingClaims {
+	const meta = (document.meta ?? {}) as IDataObject;
+	const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+	// Payouts (supplement 9.4) have their own meta: {total, pagination: {current, last, next, …}}.
+	const pagination = (
+		typeof meta.pagination === 'object' && meta.pagination !== null ? meta.pagination : {}
+	) as IDataObject;
+	const claims: PagingClaims = {
+		currentPage: number(meta.current_page) ?? number(pagination.current),
+		totalPages: number(meta.total_pages) ?? number(pagination.last),
+		totalCount: number(meta.total_count) ?? number(meta.total),
+	};
+	const links = document.links ?? {};
+	claims.nextPage = pageNumberOf(links.next);
+	claims.lastPage = pageNumberOf(links.last);
+	return claims;
+}
+
+/** The `page[number]` of a paging link, or undefined. */
+function pageNumberOf(link: unknown): number | undefined {
+	if (typeof link !== 'string' || link === '') return undefined;
+	const match = /[?&]page(?:\[|%5B)number(?:\]|%5D)=(\d+)/i.exec(link);
+	return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether a list document says that more pages follow: `links.next` when the document carries
+ * pagination links (podcasts: first/prev/next/last), else `meta.current_page < meta.total_pages`;
+ * undefined when it says nothing (then the page length decides).
+ */
+export function documentHasMore(document: JsonApiDocument): boolean | undefined {
+	const links = document.links ?? {};
+	if ('next' in links || 'last' in links) return typeof links.next === 'string' && links.next !== '';
+	const meta = document.meta ?? {};
+	if (typeof meta.total_pages === 'number' && typeof meta.current_page === 'number') {
+		return meta.current_page < meta.total_pages;
+	}
+	return undefined;
+}
+
+/**
+ * Records on the items of one answer what its document says about paging (whether more pages
+ * follow, `meta` totals, the page of `links.next`), as non-enumerable members the page reader
+ * reads (`pageTagsOf`).
+ * @returns The same array.
+ */
+export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
+	Object.defineProperty(items, HAS_MORE, { value: documentHasMore(document), enumerable: false });
+	Object.defineProperty(items, PAGING, { value: pagingOf(document), enumerable: false });
+	return items;
+}
+
+/** What `tagPage` recorded on a page's items: whether more pages follow, and the paging claims. */
+export function pageTagsOf(items: PageItems): { hasMore?: boolean; claims: PagingClaims } {
+	return { hasMore: items[HAS_MORE], claims: items[PAGING] ?? {} };
 }

@@ -39,6 +39,7 @@ import {
 	MAX_RETRIES,
 	ScanError,
 	checkAnswer,
+	type FirstAnswer,
 	listShifted,
 	windowAt,
 	type PageRequest,
@@ -94,7 +95,7 @@ class CreatedAtScan implements Scan {
 	private retries = 0;
 
 	/** The poll's first answer. */
-	private first?: PollRecord[];
+	private first?: FirstAnswer;
 
 	/** Resuming a backlog: records at or after this instant are left to later polls. */
 	private readonly cap: number;

@@ -21,6 +21,7 @@ import type { DateWindowCursor } from './dateWindow.cursor';
 import {
 	MAX_RETRIES,
 	checkAnswer,
+	type FirstAnswer,
 	listShifted,
 	windowAt,
 	type PageRequest,
@@ -76,7 +77,7 @@ class DateWindowScan implements Scan {
 	private probe = 0;
 
 	/** The first answer of this date window, and the previous one. */
-	private first?: PollRecord[];
+	private first?: FirstAnswer;
 
 	private previous?: { start: number; records: PollRecord[] };
 

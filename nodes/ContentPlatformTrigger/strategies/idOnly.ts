@@ -39,7 +39,7 @@
  */
 import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
 import type { IdOnlyCursor } from './idOnly.cursor';
-import { checkAnswer, windowAt, type PageRequest, type Scan, type TriggerStrategy } from './types';
+import { checkAnswer, windowAt, type FirstAnswer, type PageRequest, type Scan, type TriggerStrategy } from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
 export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
@@ -67,7 +67,7 @@ class IdOnlyScan implements Scan {
 	private previous?: { start: number; records: PollRecord[] };
 
 	/** The poll's first answer. */
-	private first?: PollRecord[];
+	private first?: FirstAnswer;
 
 	/** Position of each known ID in the old cursor (top of the list first). */
 	private readonly position: Map<string, number>;

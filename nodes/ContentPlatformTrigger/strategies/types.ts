@@ -2,7 +2,8 @@
  * What the strategies share: the interface a strategy and its scan implement (createdAt.ts,
  * idOnly.ts, dateWindow.ts), the clock passed in, and the read checks every scan makes in the
  * same way: the overlapping windows (`windowAt`), the repeated page of a server that ignores
- * `page[number]` (`checkAnswer`), the list that keeps shifting (`MAX_RETRIES`, `listShifted`).
+ * `page[number]` and the oversized page of one that ignores `page[size]` (`checkAnswer`), the list
+ * that keeps shifting (`MAX_RETRIES`, `listShifted`).
  */
 import type { Cursor } from '../cursor';
 import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
@@ -73,7 +74,7 @@ export interface TriggerStrategy {
 export class ScanError extends Error {
 	constructor(
 		message: string,
-		readonly reason: 'repeated-page' | 'unstable',
+		readonly reason: 'repeated-page' | 'oversized-page' | 'unstable',
 	) {
 		super(message);
 		this.name = 'ScanError';
@@ -103,14 +104,22 @@ export function windowAt(
 	return best;
 }
 
+/** The poll's first answer (since the scan last started reading from a new place) and where its window starts. */
+export interface FirstAnswer {
+	/** Position of the window's first record (0-based, in the list's order). */
+	start: number;
+	records: PollRecord[];
+}
+
 /**
- * Whether an answer for a later window is the poll's first answer again (a server that ignores
- * `page[number]`): it holds only records of the first answer, among them one of its first three.
- * Order is not compared: an API that orders the records of one instant differently on every
- * request answers the same page in another order (so the second request of a poll already tells).
- * (Records inserted between two requests shift the list down but put new records first, so a
- * later window can match only if about as many records as its start were inserted in between:
- * that poll then fails and the next one reads the list again.)
+ * Whether an answer is the first answer again: it holds only records of the first answer, among
+ * them one of its first three. Order and length are not compared: an API that orders the records
+ * of one instant differently on every request answers the same page in another order, and one that
+ * also ignores `page[size]` answers more or fewer records than asked. (A window that starts
+ * elsewhere holds the first answer's first three only if about as many records as the distance
+ * were deleted between the two requests; records inserted in between shift the list down but put
+ * new records first, so a later window can match only if about as many records as its start were
+ * inserted: that poll then fails and the next one reads the list again.)
  */
 export function repeats(first: PollRecord[] | undefined, records: PollRecord[]): boolean {
 	if (!first || records.length === 0) return false;
@@ -121,19 +130,25 @@ export function repeats(first: PollRecord[] | undefined, records: PollRecord[]):
 }
 
 /**
- * The read check all strategies make on each answer, before anything else: an answer for a later
- * window (`start` > 0) that is full and `repeats` the poll's first answer means a server that
- * ignores `page[number]` (throws `repeatedPage`).
- * @returns the poll's first answer (`records` when there was none yet).
+ * The read checks all strategies make on each answer, before anything else (the scan's own
+ * judgement of the records comes after, so neither new nor old, dated nor undated records delay
+ * them):
+ * - an answer for a window that starts elsewhere than the first answer's and `repeats` it means a
+ *   server that ignores `page[number]` (throws `repeatedPage`): on the poll's 2nd request, whatever
+ *   the answer's length;
+ * - an answer with more records than `page[size]` means a server that ignores `page[size]`: the
+ *   positions the windows are built on would be wrong (throws `oversizedPage`).
+ * @returns the first answer (this answer when there was none yet).
  */
 export function checkAnswer(
-	first: PollRecord[] | undefined,
+	first: FirstAnswer | undefined,
 	request: Pick<PageRequest, 'number' | 'size'>,
 	records: PollRecord[],
-): PollRecord[] {
+): FirstAnswer {
 	const start = (request.number - 1) * request.size;
-	if (start > 0 && records.length === request.size && repeats(first, records)) throw repeatedPage(request);
-	return first ?? records;
+	if (first && start !== first.start && repeats(first.records, records)) throw repeatedPage(request);
+	if (records.length > request.size) throw oversizedPage(request, records.length);
+	return first ?? { start, records };
 }
 
 /**
@@ -144,6 +159,14 @@ export function listShifted(): ScanError {
 	return new ScanError(
 		'The list kept shifting while it was read (records deleted between requests). Nothing was emitted; the next poll tries again.',
 		'unstable',
+	);
+}
+
+/** The error of an answer with more records than `page[size]` asked for. */
+export function oversizedPage(request: Pick<PageRequest, 'number' | 'size'>, received: number): ScanError {
+	return new ScanError(
+		`The API answered page ${request.number} (page[size]=${request.size}) with ${received} records, more than page[size]: it seems to ignore page[size]. Nothing was emitted and the trigger's position did not move.`,
+		'oversized-page',
 	);
 }
 

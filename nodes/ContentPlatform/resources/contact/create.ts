@@ -1,7 +1,11 @@
+/**
+ * Contact → Create, and the contact fields other contact writes share (Email, Additional
+ * Fields): an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributes';
+import { attributeFields } from '../../shared/builders/attributeFields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -64,7 +68,7 @@ export function contactWriteFields(op: OperationContext): INodeProperties[] {
 		{
 			...emailField(
 				op,
-				op.endpoint.findOrCreate
+				op.endpoint.byEmail === 'findOrCreate'
 					? "The contact's email address: the contact of the site with this email (any case) is updated, or created when there is none"
 					: "The contact's email address",
 			),

@@ -1,3 +1,7 @@
+/**
+ * The Contact resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { deleteOperation } from '../../shared/builders/destructive';
 import { operationOf } from '../../shared/builders/operation';
 import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';
@@ -9,12 +13,13 @@ import { get } from './get';
 import { getAll } from './getAll';
 import { upsert } from './upsert';
 import { grantOffersByEmail } from './grantOffersByEmail';
+import { revokeOffersByEmail } from './revokeOffersByEmail';
 
 /**
- * The Contact resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Contact resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `getAll.ts`, `get.ts` (custom fields by title), `create.ts`, `upsert.ts`, `update.ts`,
- * `grantOffersByEmail.ts` hold the operations with fields or hooks of their own.
+ * `grantOffersByEmail.ts`, `revokeOffersByEmail.ts` hold the operations with fields or hooks of their own.
  */
 export const contactDescription = resourceDescription('contact', [
 	getAll,
@@ -29,4 +34,5 @@ export const contactDescription = resourceDescription('contact', [
 	relationshipOperation(operationOf('contact', 'replaceTags')),
 	...offerGrantOperations('contact'),
 	grantOffersByEmail,
+	revokeOffersByEmail,
 ]);

@@ -8,9 +8,10 @@ const base = operationOption(op, jsonApiWrite(op.resource.type));
 
 /**
  * Contact → Create or Update (find or create, docs/operations.md): the fields of Contact →
- * Create; the contact with this email on the site is looked up first (`createOrUpdateContact`):
- * found → `PATCH /v1/contacts/{id}` with the fields set (not the email), none →
- * `POST /v1/contacts`. The item is the contact with `created: true|false`.
+ * Create; under the person's lock the contact with this email on the site is looked up first
+ * (`createOrUpdateContact`): found → `PATCH /v1/contacts/{id}` with the fields set (not the
+ * email), none → `POST /v1/contacts`, and a create refused with "has already been taken" → the
+ * PATCH of the contact looked up again. The item is the contact with `created: true|false`.
  */
 export const upsert: OperationDescription = {
 	option: {

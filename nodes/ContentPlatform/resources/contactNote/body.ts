@@ -1,3 +1,6 @@
+/**
+ * The note's Body field, shared by Contact Note → Create and Update.
+ */
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,6 +1,9 @@
+/**
+ * Contact Note → Create: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
 import { idValue, resourceLocator } from '../../shared/builders/resourceLocator';
-import { resourceByValue } from '../../shared/spec';
+import { resourceByValue } from '../../shared/tables/registry';
 import { requireId } from '../../shared/transport';
 import { noteBodyField } from './body';
 

@@ -1,3 +1,7 @@
+/**
+ * The Contact Note resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { deleteOperation } from '../../shared/builders/destructive';
 import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
@@ -7,7 +11,7 @@ import { create } from './create';
 import { update } from './update';
 
 /**
- * The Contact Note resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Contact Note resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `create.ts`, `update.ts` hold the operations with fields or hooks of their own.
  * Default operation `create` as before the resource got a list (saved workflows keep theirs).

@@ -1,3 +1,6 @@
+/**
+ * Contact Note → Update: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
 import { updateTargetLocator } from '../../shared/builders/resourceLocator';
 import { noteBodyField } from './body';

@@ -1,3 +1,7 @@
+/**
+ * The Form resource's operations and fields, built from its table (`./table.ts`); the node
+ * takes them from `resources/index.ts`.
+ */
 import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { resourceDescription } from '../../shared/builders/resource';
@@ -5,7 +9,7 @@ import { resourceDescription } from '../../shared/builders/resource';
 import { submit } from './submit';
 
 /**
- * The Form resource: its operations in menu order (their spec rows: `./spec.ts`). An
+ * The Form resource: its operations in menu order (their table rows: `./table.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `submit.ts` holds the operations with fields or hooks of their own.
  * Default operation `get` as before the resource got a list (saved workflows keep theirs).

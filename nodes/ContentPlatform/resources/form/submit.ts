@@ -1,7 +1,10 @@
+/**
+ * Form → Submit: an operation with fields of its own (docs/development.md, "The operation-file rule").
+ */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields } from '../../shared/builders/attributes';
+import { attributeFields } from '../../shared/builders/attributeFields';
 import {
 	jsonApiWrite,
 	type OperationDescription,

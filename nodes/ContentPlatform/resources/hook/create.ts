@@ -1,3 +1,7 @@
+/**
+ * Hook → Create, and the Event field it shares with Get Sample: an operation with fields of its
+ * own (docs/development.md, "The operation-file rule").
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
@@ -10,7 +14,7 @@ import {
 } from '../../shared/builders/operation';
 import { siteLocator } from '../../shared/builders/resourceLocator';
 import { byName, titleCase } from '../../shared/builders/text';
-import { HOOK_EVENTS } from './spec';
+import { HOOK_EVENTS } from './table';
 
 const op = operationOf('hook', 'create');
 

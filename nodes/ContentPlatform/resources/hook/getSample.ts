@@ -1,3 +1,6 @@
+/**
+ * Hook → Get Sample: an operation with an answer of its own (docs/development.md, "The operation-file rule").
+ */
 import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
 import { sampleItems } from '../../shared/outputs';
 import { eventField } from './create';

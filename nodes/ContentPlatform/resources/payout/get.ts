@@ -1,3 +1,7 @@
+/**
+ * Payout → Get, with the payout's transactions as items under Simplify: an operation with an
+ * answer of its own (docs/development.md, "The operation-file rule").
+ */
 import { operationOf } from '../../shared/builders/operation';
 import { getOperation } from '../../shared/builders/read';
 import { payoutTransactions } from '../../shared/outputs';

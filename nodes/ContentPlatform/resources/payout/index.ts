@@ -1,3 +1,6 @@
+/**
+ * The Payout resource's operations (supplement 9.4), in menu order.
+ */
 import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation } from '../../shared/builders/read';
 import { resourceDescription } from '../../shared/builders/resource';
@@ -6,9 +9,9 @@ import { get } from './get';
 
 /**
  * The Payout resource (supplement 9.4, the platform's payments payouts): its operations in menu
- * order (their spec rows: `./spec.ts`). Get Many is one builder call: the required Site and the
- * payouts' own paging (`page[number]` only, `meta {total, pagination}`) come from the spec row and
- * the node's one paginator (transport/paging.ts); `get.ts` splits a payout into its transactions.
+ * order (their table rows: `./table.ts`). Get Many is one builder call: the required Site and the
+ * payouts' own paging (`page[number]` only, `meta {total, pagination}`) come from the table row and
+ * the node's one page reader (`readList`, shared/transport/pages.ts); `get.ts` splits a payout into its transactions.
  */
 export const payoutDescription = resourceDescription('payout', [
 	getManyOperation(operationOf('payout', 'getAll')),

@@ -1,19 +1,18 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { showOnlyFor, type OperationContext } from './context';
-
 /**
- * The guard of destructive operations used as AI tools (issue 25). In the tool node
+ * The guard of destructive operations used as AI tools. In the tool node
  * (`contentPlatformTool`, n8n's tool twin of this node) the user fixes the resource and the
  * operation; a model only fills the fields written with `$fromAI()`. For a destructive operation
- * (spec rows with `destructive`: Delete, Revoke Offers, Replace Offers/Tags, Remove Tags,
- * Deactivate, Cancel Subscription) a `$fromAI()` field means the model picks which records are
+ * (table rows with `destructive`: Delete, Revoke Offers (also by Email), Replace Offers/Tags, Remove
+ * Tags, Deactivate, Cancel Subscription) a `$fromAI()` field means the model picks which records are
  * changed for good, so it is refused unless the user switched on `ALLOW_MODEL_VALUES` on that
  * node; so is a field of a tool node that reads the tool's input item (`$json`, `$input`), which
  * holds the model's arguments. Fixed IDs, and expressions that read other nodes (`$('Webhook')…`),
  * are not affected; outside a tool node `$json` is the previous node's item, as always.
  */
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showOnlyFor, type OperationContext } from './context';
 
 /** Name of the switch that lets a model fill a destructive operation's fields. */
 export const ALLOW_MODEL_VALUES = 'allowModelValues';

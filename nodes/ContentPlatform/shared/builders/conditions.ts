@@ -1,3 +1,8 @@
+/**
+ * "Conditions" of a Get Many whose endpoint allows the generic `filter[<attribute>_<operator>]`
+ * (table row `query.conditions`, the purchases' and landing pages' prose): attribute / operator /
+ * value rows, refused before any request when one repeats.
+ */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -47,7 +52,7 @@ async function conditionsQuery(
 
 /**
  * "Conditions" of a Get Many whose endpoint allows `filter[<attribute>_<operator>]` in prose
- * (spec row `query.conditions`): any number of attribute / operator / value rows (none when the
+ * (table row `query.conditions`): any number of attribute / operator / value rows (none when the
  * endpoint has no such filters).
  */
 export function conditionsCollection(op: OperationContext): INodeProperties[] {

@@ -1,6 +1,11 @@
+/**
+ * Destructive operations and record actions: the notice above their fields, Delete
+ * (`{ id, deleted: true }` as the item) and actions on one record without a body (Deactivate,
+ * Reactivate, Cancel Subscription).
+ */
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue } from '../spec';
+import { resourceByValue } from '../tables/registry';
 import { checkedDocument, locatorId, subjectOf } from '../transport';
 import {
 	destructiveDescription,
@@ -48,7 +53,7 @@ export async function deletedItem(
 }
 
 /**
- * A Delete from its spec row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
+ * A Delete from its table row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
  * `{ id, deleted: true }` as the item (see `deletedItem`).
  */
 export function deleteOperation(op: OperationContext): OperationDescription {

@@ -1,7 +1,12 @@
+/**
+ * The option of each operation in its resource's `operation` property: its words (name, action,
+ * description, from n8n's UX guidelines) and its routing (method, URL, the shared preSend and
+ * postReceive, Get Many's request runner), built from the operation's table row.
+ */
 import type { DeclarativeRestApiSettings, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Operation } from '../spec';
-import { JSON_API_MEDIA_TYPE, paginate, prepareRequest, refuseRetryOnFail, toItems } from '../transport';
+import type { Operation } from '../tables/registry';
+import { JSON_API_MEDIA_TYPE, prepareRequest, refuseRetryOnFail, requestRunnerRouting, toItems } from '../transport';
 import { refuseModelChosenValues } from './aiTool';
 import type { OperationContext } from './context';
 import { article, plural } from './text';
@@ -124,6 +129,11 @@ const OPERATION_WORDS: Record<
 		action: (noun) => `Grant offers to ${noun} by email`,
 		description: (noun) => `Give the ${noun} with this email access to offers, creating the ${noun} when new`,
 	},
+	revokeOffersByEmail: {
+		name: 'Revoke Offers by Email',
+		action: (noun) => `Revoke offers from ${noun} by email`,
+		description: (noun) => `Take offers away from the ${noun} with this email`,
+	},
 	getSample: {
 		name: 'Get Sample',
 		action: (noun) => `Get sample of ${noun} delivery`,
@@ -147,7 +157,7 @@ const CURRENT_USER = {
 	description: () => 'Retrieve the user the credential belongs to',
 };
 
-/** What a destructive operation does (its spec row's `destructive`) and that it cannot be undone. */
+/** What a destructive operation does (its table row's `destructive`) and that it cannot be undone. */
 export function destructiveDescription(op: OperationContext): string {
 	return `${op.endpoint.destructive} This cannot be undone.`;
 }
@@ -163,8 +173,9 @@ export function jsonApiWrite(bodyType: string): DeclarativeRestApiSettings.HttpR
 /**
  * The option of an operation in the resource's `operation` property, with its request: method,
  * the path when it has no ID (paths with `{id}` get their URL from the resource locator), `write`
- * (from `jsonApiWrite`) for writes, the shared preSend and postReceive, and the paginator for
- * Get Many.
+ * (from `jsonApiWrite`) for writes, the shared preSend and postReceive, and for Get Many the
+ * request runner's routing (`requestRunnerRouting`, which "Request Settings" gives every operation:
+ * the rendered description shows it on Get Many's option too).
  */
 export function operationOption(
 	op: OperationContext,
@@ -175,8 +186,8 @@ export function operationOption(
 		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
-	// Find or create: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
-	if (!endpoint.path.includes('{') || endpoint.findOrCreate) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
+	// Found by email: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
+	if (!endpoint.path.includes('{') || endpoint.byEmail) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
 	return {
@@ -192,10 +203,10 @@ export function operationOption(
 					prepareRequest,
 					...(endpoint.destructive ? [refuseRetryOnFail] : []),
 				],
-				...(isList ? { paginate: true } : {}),
+				...(isList ? requestRunnerRouting.send : {}),
 			},
 			output: { postReceive: [toItems] },
-			...(isList ? { operations: { pagination: paginate } } : {}),
+			...(isList ? { operations: requestRunnerRouting.operations } : {}),
 		},
 	};
 }

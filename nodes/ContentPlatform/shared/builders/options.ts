@@ -1,6 +1,10 @@
+/**
+ * The "Options" collection of an operation and what goes in it from the table row: "Fields" (the
+ * sparse fieldset `fields[<type>]`), "Sort By" and "Sort Direction".
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ATTRIBUTES } from '../spec';
+import { ATTRIBUTES } from '../tables/registry';
 import { showOnlyFor, type OperationContext } from './operation';
 import { byDisplayName, byName, fieldLabel, plural } from './text';
 

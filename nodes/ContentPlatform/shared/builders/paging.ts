@@ -1,10 +1,14 @@
+/**
+ * Get Many's "Return All" and "Limit" fields (the pages themselves are read by `readList`,
+ * transport/pages.ts).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { showOnlyFor, type OperationContext } from './operation';
 
 /**
- * "Return All" and "Limit" of a Get Many. Limit becomes `maxResults`; the paginator of
- * `transport/paging.ts` turns both into `page[number]`/`page[size]` requests.
+ * "Return All" and "Limit" of a Get Many. Limit becomes `maxResults`; the page reader
+ * (`readList`, transport/pages.ts) turns both into `page[number]`/`page[size]` requests.
  */
 export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
 	const { resource, endpoint } = op;

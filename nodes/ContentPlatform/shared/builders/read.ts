@@ -1,5 +1,9 @@
+/**
+ * The two read operations built from a table row alone: Get (`getOperation`) and Get Many
+ * (`getManyOperation`), each the whole of what it sends and offers, its fields named one by one.
+ */
 import { conditionsCollection } from './conditions';
-import { filtersCollection, requiredSiteField } from './filters';
+import { filtersCollection, requiredSiteField } from './filterFields';
 import { includedPagingProperty, includeProperty } from './include';
 import { operationOption, type OperationContext, type OperationDescription } from './operation';
 import { fieldsOption, optionsCollection, sortOptions } from './options';
@@ -7,7 +11,7 @@ import { returnAllAndLimit } from './paging';
 import { resourceLocator } from './resourceLocator';
 
 /**
- * A Get operation (spec rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
+ * A Get operation (table rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET`, the path from the locator, preSend
  *   `prepareRequest`, postReceive `toItems` (one item, Simplify applied; transport/request.ts);
  * - `<resource>Id`: the record's locator, its ID URL-encoded into the path (resourceLocator.ts);
@@ -30,9 +34,9 @@ export function getOperation(op: OperationContext): OperationDescription {
 }
 
 /**
- * A Get Many operation (spec rows `GET /v1/<type>`), the whole of what it sends and offers:
+ * A Get Many operation (table rows `GET /v1/<type>`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
- *   `toItems` (items, Simplify applied), paged by `paginate` (transport/paging.ts);
+ *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
  * - `returnAll`, `limit` (paging.ts): become `page[number]` and `page[size]` (at most 100) pages;
  * - `filters` (filters.ts): one field per `filter[<name>]` of the row;
  * - `conditions` (conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);

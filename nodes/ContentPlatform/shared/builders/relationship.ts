@@ -1,3 +1,10 @@
+/**
+ * Operations on a relationship of a record (supplement sections 1-2): `GET|POST|DELETE|PATCH
+ * /v1/<type>/{id}/relationships/<name>`. The record is picked with its resource locator; writes
+ * take the IDs of the related records (picked from a list, typed comma-separated, or an array from
+ * an expression) and send `{data: [{type, id}, …]}`. Every answer is the relationship's identifiers
+ * after the change, returned as one item.
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -10,7 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
 import { notJsonApiMessage } from '../errors';
-import { RESOURCES, resourceByValue, type ResourceSpec } from '../spec';
+import { RESOURCES, resourceByValue, type ResourceTable } from '../tables/registry';
 import { checkedDocument, cleanId, locatorId, subjectOf } from '../transport';
 import { destructiveNotice } from './destructive';
 import {
@@ -22,14 +29,6 @@ import {
 } from './operation';
 import { locatorName, resourceLocator } from './resourceLocator';
 
-/**
- * Operations on a relationship of a record (supplement sections 1-2): `GET|POST|DELETE|PATCH
- * /v1/<type>/{id}/relationships/<name>`. The record is picked with its resource locator; writes
- * take the IDs of the related records (picked from a list, typed comma-separated, or an array from
- * an expression) and send `{data: [{type, id}, …]}`. Every answer is the relationship's identifiers
- * after the change, returned as one item.
- */
-
 /** IDs typed as a comma-separated list or given as an array (or a number) by an expression; trimmed, empty ones dropped. */
 export function parseIdList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
@@ -37,7 +36,7 @@ export function parseIdList(value: unknown): string[] {
 }
 
 /** The resource whose records a relationship holds (`contact_tags` → Tag, `offers` → Offer). */
-function relatedResource(op: OperationContext): ResourceSpec {
+function relatedResource(op: OperationContext): ResourceTable {
 	const type = op.endpoint.relationship!.type;
 	return RESOURCES.find((r) => r.type === type)!;
 }
@@ -48,7 +47,7 @@ function idsParameter(op: OperationContext): string {
 }
 
 /** Name of the load-options method listing a resource's records for an IDs field, for example `listOffers`. */
-export function listMethodName(resource: ResourceSpec): string {
+export function listMethodName(resource: ResourceTable): string {
 	return `list${resource.displayName.replace(/ /g, '')}s`;
 }
 
@@ -149,7 +148,7 @@ function welcomeEmailField(op: OperationContext): INodeProperties[] {
 }
 
 /**
- * A relationship operation from its spec row: the record's locator, the IDs field and the
+ * A relationship operation from its table row: the record's locator, the IDs field and the
  * welcome-email switch for writes, the notice and the retry guard of destructive ones.
  */
 export function relationshipOperation(op: OperationContext): OperationDescription {
@@ -175,15 +174,15 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
 
 /**
  * The offer-grant operations of a contact or a customer (Get, Grant, Revoke and Replace Offers:
- * the resource's endpoints on `…/relationships/offers`, written once in `shared/spec/offerGrants.ts`),
- * each a `relationshipOperation`, in the spec rows' order.
+ * the resource's endpoints on `…/relationships/offers`, written once in `shared/tables/offerGrants.ts`),
+ * each a `relationshipOperation`, in the table rows' order.
  */
 export function offerGrantOperations(resourceValue: 'contact' | 'customer'): OperationDescription[] {
 	const resource = resourceByValue(resourceValue);
 	return (
 		resource.endpoints
-			// Grant Offers by Email (find or create) has its own file: it is not one of the four.
-			.filter((endpoint) => endpoint.relationship?.name === 'offers' && !endpoint.findOrCreate)
+			// Grant and Revoke Offers by Email have their own files: they are not among the four.
+			.filter((endpoint) => endpoint.relationship?.name === 'offers' && !endpoint.byEmail)
 			.map((endpoint) => relationshipOperation({ resource, endpoint }))
 	);
 }

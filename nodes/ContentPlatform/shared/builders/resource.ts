@@ -1,13 +1,17 @@
+/**
+ * A resource of the node from its operations (its `operation` property and fields) and the node's
+ * `resource` property.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue } from '../spec';
+import { resourceByValue, type ResourceValue } from '../tables/registry';
 import { showFor, type OperationDescription } from './operation';
 import { byName } from './text';
 
-/** One resource of the node: its `resource` option and its properties. */
-export interface ResourceDescription {
+/** One resource of the node: its `resource` option (`value`: its `resource` value) and its properties. */
+export interface ResourceDescription<Value extends string = string> {
 	name: string;
-	value: string;
+	value: Value;
 	properties: INodeProperties[];
 }
 
@@ -18,11 +22,11 @@ export interface ResourceDescription {
  * @param defaultOperation The default when it must stay what it was before the resource got a
  *   list (n8n does not save a parameter at its default, so a changed default changes saved workflows).
  */
-export function resourceDescription(
-	resourceValue: string,
+export function resourceDescription<Value extends ResourceValue>(
+	resourceValue: Value,
 	operations: OperationDescription[],
 	defaultOperation?: string,
-): ResourceDescription {
+): ResourceDescription<Value> {
 	const resource = resourceByValue(resourceValue);
 	const values = operations.map(({ option }) => String(option.value));
 	defaultOperation ??= values.includes('getAll') ? 'getAll' : values[0];
@@ -37,7 +41,7 @@ export function resourceDescription(
 	};
 	return {
 		name: resource.displayName,
-		value: resource.value,
+		value: resourceValue,
 		properties: [operation, ...operations.flatMap(({ properties }) => properties)],
 	};
 }

@@ -1,17 +1,21 @@
+/**
+ * Record pickers (resource locators): From List, By ID, By URL, their names and the ID as an
+ * encoded path segment; the update target (also sent as `data.id`) and the site of a write.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type ResourceSpec } from '../spec';
+import { resourceByValue, type ResourceTable } from '../tables/registry';
 import { requireId } from '../transport';
 import { showOnlyFor, type OperationContext } from './operation';
 import { article } from './text';
 
 /** Name of the list search method of a resource, for example `searchOrders`. */
-export function searchMethodName(resource: ResourceSpec): string {
+export function searchMethodName(resource: ResourceTable): string {
 	return `search${resource.displayName.replace(/ /g, '')}s`;
 }
 
 /** Name of the resource locator parameter of a resource, for example `orderId`. */
-export function locatorName(resource: ResourceSpec): string {
+export function locatorName(resource: ResourceTable): string {
 	return `${resource.value}Id`;
 }
 
@@ -35,7 +39,7 @@ export function encodedId(parameter: string): string {
  * into the endpoint's `{id}` and refuses an empty ID before any request.
  * @param resource The resource whose record is picked (default: the operation's own).
  */
-export function resourceLocator(op: OperationContext, resource: ResourceSpec = op.resource): INodeProperties {
+export function resourceLocator(op: OperationContext, resource: ResourceTable = op.resource): INodeProperties {
 	const name = locatorName(resource);
 	const [before, after] = op.endpoint.path.split('{id}');
 	const urlHint = resource.urlHint ?? `/v1/${resource.type}`;

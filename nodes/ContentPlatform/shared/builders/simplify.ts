@@ -1,3 +1,6 @@
+/**
+ * The "Simplify" option shared by the action node's operations and the webhook trigger.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 /**

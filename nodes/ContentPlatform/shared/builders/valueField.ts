@@ -1,8 +1,11 @@
+/**
+ * The n8n field type and default of a table value type (`ValueType`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ValueType } from '../spec';
+import type { ValueType } from '../tables/registry';
 
-/** The n8n field type and default for a spec value type; `date` is a date picker. */
+/** The n8n field type and default for a table value type; `date` is a date picker. */
 export function valueField(type: ValueType): Pick<INodeProperties, 'type' | 'default'> {
 	switch (type) {
 		case 'boolean':

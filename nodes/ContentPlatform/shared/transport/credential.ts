@@ -1,3 +1,9 @@
+/**
+ * The credential of a request and the 401 renewal: which credential type the node's
+ * "Authentication" selects, the API root and secrets it holds, which HTTP error statuses n8n
+ * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
+ * Every request decides its credential type once (`credentialTypeOf`) and passes it on.
+ */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -13,13 +19,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRoot, baseUrlProblem } from '../baseUrl';
-
-/**
- * The credential of a request and the 401 renewal: which credential type the node's
- * "Authentication" selects, the API root and secrets it holds, which HTTP error statuses n8n
- * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
- * Every request decides its credential type once (`credentialTypeOf`) and passes it on.
- */
+import { apiAnswerOf } from '../errors';
 
 /** The value of the nodes' "Authentication" option. */
 export type AuthenticationMethod = 'accessToken' | 'oAuth2';
@@ -120,16 +120,17 @@ export async function renewAfterUnrenewed401(
 	}
 }
 
-/** Errors of `toItems` for an unrenewed OAuth2 401 on a page: `paginate` renews and retries once. */
-const unrenewedPageErrors = new WeakSet<object>();
-
-/** Marks an error as the unrenewed OAuth2 401 of a Get Many page (see `isUnrenewedPageError`). */
+/**
+ * Marks the error of an unrenewed OAuth2 401 on a Get Many page (made by `apiErrorFromResponse`):
+ * carried on its `ApiAnswer` (shared/errors.ts), read back by `isUnrenewedPageError`.
+ */
 export function markUnrenewedPage<T extends object>(error: T): T {
-	unrenewedPageErrors.add(error);
+	const answer = apiAnswerOf(error);
+	if (answer) answer.unrenewed401 = true;
 	return error;
 }
 
-/** Whether `paginate` should send the page once more with n8n renewing the token (see `markUnrenewedPage`). */
+/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (`markUnrenewedPage`). */
 export function isUnrenewedPageError(error: object): boolean {
-	return unrenewedPageErrors.has(error);
+	return apiAnswerOf(error)?.unrenewed401 === true;
 }

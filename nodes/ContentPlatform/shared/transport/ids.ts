@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorSubject } from '../errors';
-import { resourceByValue } from '../spec';
+import { resourceByValue } from '../tables/registry';
 
 /**
  * User-typed IDs: how a record ID is read from a field or resource locator (trimmed, extracted
@@ -75,16 +75,18 @@ export function requireId(parameter: string, label: string) {
 
 /**
  * What the request of the current item is about, to name it in error messages: the resource's
- * name and, when the operation's path has an ID, the ID the user gave.
+ * name and, when the operation's path has an ID, the ID the user gave; what a 422 means for this
+ * endpoint when its table row says (`refusal`).
  */
 export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
 	const resource = resourceByValue(context.getNodeParameter('resource') as string);
 	const operation = context.getNodeParameter('operation') as string;
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
 	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (endpoint?.path.includes('{id}') && !endpoint.findOrCreate) {
+	if (endpoint?.path.includes('{id}') && !endpoint.byEmail) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
+	if (endpoint?.refusal) subject.refusal = endpoint.refusal;
 	// The field that sends filter[site_id], in the editor's words (named when the API requires it).
 	if (endpoint?.query.site === 'required') subject.siteField = 'Site';
 	else if (endpoint?.query.filters?.some((filter) => filter.name === 'site_id'))

@@ -1,24 +1,30 @@
 /**
- * Request plumbing shared by the action node's routing, its list searches and the triggers. HTTP
- * always goes through n8n's helpers with the selected credential. One module per concern:
+ * The request path shared by the action node's routing, its list searches and the triggers. HTTP
+ * always goes through n8n's helpers with the selected credential. Import from this index outside
+ * the folder; the modules import each other directly. One module per job:
  *
+ * - `request.ts`: the routing's hooks in the order n8n calls them: preSend `prepareRequest`, the
+ *   request runner `paginate` (one request, or Get Many's pages), postReceive `toItems`; the one
+ *   store between n8n's calls (`ItemRun`); the requests outside routing (`apiRequest`, `apiList`).
+ * - `pages.ts`: Get Many's pages: which page is sent when (up to "Parallel Page Requests" at once),
+ *   each page checked so that every loop over pages ends.
  * - `credential.ts`: the credential type the "Authentication" option selects (decided once per
  *   request), its API root and secrets, the HTTP error statuses left to the package, the one
  *   renewal after an OAuth2 401 that n8n 1.x hands back.
- * - `redirects.ts`: redirects followed by the package, within the Base URL's origin only.
- * - `request.ts`: request shaping: the routing's preSend (`prepareRequest`) and postReceive
- *   (`toItems`), the requests outside routing (`apiRequest`), timeouts.
- * - `paging.ts`: the node's request runner (`paginate`): Get Many page after page, each page
- *   checked so that every loop over pages ends.
- * - `answer.ts`: an answer checked into a JSON:API document, a failure worded for the user.
+ * - `answer.ts`: an answer until it is the user's: redirects followed within the Base URL's origin
+ *   only; the one rule for answers asking to slow down (429: a read is sent once more after its
+ *   `Retry-After`, at most 60 s, a write never); the answer checked into a JSON:API document; a
+ *   failure worded for the user.
  * - `ids.ts`: user-typed record IDs: read, refused before any request, named in errors.
- *
- * A node request flows: routing → `prepareRequest` → n8n sends it → `toItems` (redirects, renewal,
- * `checkedDocument`, items) → back in `paginate` (next page or done). Import from this index
- * outside the folder; the modules import each other directly.
  */
 export { apiRoot } from '../baseUrl';
-export { checkedDocument, parseBody } from './answer';
+export {
+	answerWithThrottleRule,
+	checkedDocument,
+	MAX_THROTTLE_RETRIES,
+	MAX_THROTTLE_WAIT_MS,
+	parseBody,
+} from './answer';
 export {
 	CREDENTIALS,
 	credentialContext,
@@ -29,15 +35,22 @@ export {
 	type RequestContext,
 } from './credential';
 export { cleanId, locatorId, requireId, subjectOf } from './ids';
-export { documentHasMore, paginate } from './paging';
-export { followRedirects } from './redirects';
+export { documentHasMore } from '../jsonapi';
+export { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './pages';
 export {
 	apiList,
 	apiRequest,
 	DEFAULT_TIMEOUT_SECONDS,
+	itemRunOf,
 	JSON_API_MEDIA_TYPE,
+	paginate,
 	prepareRequest,
 	refuseRetryOnFail,
+	requestRunnerRouting,
 	requestTimeoutMs,
 	toItems,
+	withOwnRequest,
+	type ContactOutcome,
+	type ItemRun,
+	type OwnRequest,
 } from './request';

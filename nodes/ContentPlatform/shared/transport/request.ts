@@ -1,5 +1,23 @@
+/**
+ * The routing's request, in the order n8n calls in for every operation of the action node
+ * (n8n-core routing-node.js `makeRequest`): the preSend `prepareRequest`, the pagination hook
+ * `paginate` (the node's request runner: one request for Get and the writes, `readList` in
+ * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
+ * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both paths decide
+ * the credential type once, follow redirects and the OAuth2 renewal through `settle`, and check the
+ * answer with `checkedDocument`.
+ *
+ * What one item's request needs from step to step is passed explicitly where n8n lets it: the
+ * request options (the object a preSend returns is the one `paginate` gets as
+ * `requestData.options`; an item that sends its request itself puts it there, `withOwnRequest`),
+ * the page reader's own scope, and the errors themselves (`ApiAnswer`, shared/errors.ts). Where
+ * n8n does not (a postReceive gets only the item's context, its items and the answer), it is held
+ * in this module's `itemRuns`, keyed by the item's context: see `ItemRun`.
+ */
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -9,30 +27,37 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject } from '../errors';
-import { documentToItems, isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
-import { MAX_PAGE_SIZE } from '../spec';
-import { checkedDocument, friendlyError, parseBody } from './answer';
+import {
+	documentHasMore,
+	documentToItems,
+	isResourceObject,
+	tagPage,
+	type JsonApiDocument,
+	type ResourceObject,
+} from '../jsonapi';
+import { MAX_PAGE_SIZE } from '../tables/registry';
+import {
+	answerWithThrottleRule,
+	checkedDocument,
+	friendlyError,
+	isRetriedMethod,
+	markThrottled,
+	parseBody,
+	sendWithThrottleRule,
+	settle,
+	throttledWaitOf,
+	throttleWaitOf,
+} from './answer';
 import {
 	credentialContext,
 	credentialTypeOf,
 	isUnrenewed401,
 	markUnrenewedPage,
-	renewAfterUnrenewed401,
 	statusErrorPolicy,
-	type AnyContext,
 	type RequestContext,
 } from './credential';
 import { subjectOf } from './ids';
-import { documentHasMore, markThrottledPage, tagPage, throttleWaitOf } from './paging';
-import { followRedirects } from './redirects';
-
-/**
- * Request shaping: what every request of the package looks like and what comes back as items.
- * The node's routing calls `prepareRequest` (preSend) and `toItems` (postReceive) for every
- * operation; list searches and the triggers call `apiRequest`. Both paths decide the credential
- * type once, follow redirects and the OAuth2 renewal through `settle`, and check the answer with
- * `checkedDocument`.
- */
+import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
@@ -40,28 +65,64 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 /** Default of the node's "Timeout" (seconds) and the trigger's and list searches' timeout. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
-/** Each item's request as `prepareRequest` shaped it, with its credential type, read back by `toItems`. */
-const itemRequests = new WeakMap<object, { options: IHttpRequestOptions; credentialType: string }>();
+/** What a by-email operation did (findOrCreate.ts): the contact, whether it was created, whether one was found. */
+export interface ContactOutcome {
+	created: boolean;
+	found: boolean;
+	contactId?: string;
+}
 
 /**
- * The final answer to a request: redirects followed within the Base URL's origin
- * (`followRedirects`), and, when `renew` is set and that answer is an unrenewed OAuth2 401
- * (n8n 1.x), the request sent once more with n8n renewing the token and its redirects followed.
+ * What one item's routing run carries from its preSends to its postReceives. n8n calls both with
+ * the same object as `this`, the item's context (routing-node.js: `preSendMethod.call(
+ * executeSingleFunctions, …)`, `action.call(executeSingleFunctions, …)`), and hands a postReceive
+ * nothing else of the request, so this is held in `itemRuns`, keyed by that context, and dropped
+ * with it (a WeakMap). The package's only store between n8n's calls; everything else travels in
+ * the request options, a function's scope or the error.
  */
-async function settle(
-	context: AnyContext,
-	credentialType: string,
-	request: IHttpRequestOptions,
-	received: IN8nHttpFullResponse,
-	root: string,
-	renew: boolean,
-): Promise<IN8nHttpFullResponse> {
-	let response = received;
-	for (let attempt = 0; ; attempt++) {
-		response = await followRedirects(context, credentialType, request, response, root);
-		if (!renew || attempt > 0 || !isUnrenewed401(credentialType, response)) return response;
-		response = await renewAfterUnrenewed401(context, credentialType, request);
+export interface ItemRun {
+	/** The request as `prepareRequest` shaped it and its credential type: redirects and the OAuth2 renewal send it again. */
+	request?: { options: IHttpRequestOptions; credentialType: string };
+	/** What a by-email operation did (set by its preSend or own request, read by its postReceive). */
+	contact?: ContactOutcome;
+}
+
+/** The item runs, by the item's context (see `ItemRun`). */
+const itemRuns = new WeakMap<IExecuteSingleFunctions, ItemRun>();
+
+/** The run of the item whose preSend or postReceive this is (`this` of the hook; see `ItemRun`). */
+export function itemRunOf(context: IExecuteSingleFunctions): ItemRun {
+	let run = itemRuns.get(context);
+	if (run === undefined) {
+		run = {};
+		itemRuns.set(context, run);
 	}
+	return run;
+}
+
+/**
+ * A request an item sends itself (Create or Update: the find, then the create or the update, under
+ * the person's lock; Revoke Offers by Email): given `send`, which sends the routing's request as
+ * built (the 429 rule included), it returns the item's items.
+ */
+export type OwnRequest = (send: () => Promise<INodeExecutionData[]>) => Promise<INodeExecutionData[]>;
+
+/** Where the request options carry an item's own request (non-enumerable: never sent, never copied). */
+const OWN_REQUEST = Symbol('ownRequest');
+
+/**
+ * Hands `paginate` the item's own request on the request options a preSend returns (n8n passes
+ * that object on to `paginate` as `requestData.options`).
+ * @returns The same options.
+ */
+export function withOwnRequest(requestOptions: IHttpRequestOptions, own: OwnRequest): IHttpRequestOptions {
+	Object.defineProperty(requestOptions, OWN_REQUEST, { value: own, enumerable: false, configurable: true });
+	return requestOptions;
+}
+
+/** The item's own request a preSend put on the request options (`withOwnRequest`), if any. */
+function ownRequestOf(requestOptions: object): OwnRequest | undefined {
+	return (requestOptions as { [OWN_REQUEST]?: OwnRequest })[OWN_REQUEST];
 }
 
 /**
@@ -78,7 +139,7 @@ export function requestTimeoutMs(context: IExecuteSingleFunctions): number {
 /**
  * preSend of every operation: sends the request to the API root of the credential's Base URL
  * (refused with a message naming the fix when it cannot be used), never follows a redirect by
- * itself (`followRedirects` decides), sets the timeout, lets our error handling see HTTP error
+ * itself (`followRedirects`, answer.ts, decides), sets the timeout, lets our error handling see HTTP error
  * answers (except the OAuth2 401, see `statusErrorPolicy`) and refuses a Limit below 1 before any
  * request.
  */
@@ -92,7 +153,7 @@ export async function prepareRequest(
 	requestOptions.disableFollowRedirect = true;
 	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 	requestOptions.timeout = requestTimeoutMs(this);
-	itemRequests.set(this, { options: requestOptions, credentialType });
+	itemRunOf(this).request = { options: requestOptions, credentialType };
 	if (this.getNodeParameter('operation') === 'getAll' && !this.getNodeParameter('returnAll', false)) {
 		const limit = Number(this.getNodeParameter('limit', 50));
 		if (!Number.isInteger(limit) || limit < 1) {
@@ -105,9 +166,9 @@ export async function prepareRequest(
 }
 
 /**
- * preSend of every destructive operation (spec rows with `destructive`): refuses to run when the
+ * preSend of every destructive operation (table rows with `destructive`): refuses to run when the
  * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
- * request that timed out may have been carried out). The package itself never retries a request.
+ * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, answer.ts).
  */
 export async function refuseRetryOnFail(
 	this: IExecuteSingleFunctions,
@@ -124,33 +185,90 @@ export async function refuseRetryOnFail(
 }
 
 /**
+ * The routing that hands an operation's request to the node's request runner (`paginate`): declared
+ * here once, used by "Request Settings" (every operation, ContentPlatform.node.ts) and, as the
+ * rendered description has it, again by Get Many's option (shared/builders/operation.ts). n8n merges
+ * both into the same routing.
+ */
+export const requestRunnerRouting = {
+	send: { paginate: true },
+	operations: { pagination: paginate },
+} as const;
+
+/**
+ * The node's request runner. n8n calls it as the `pagination` hook of every operation (the routing
+ * above; its name is what the rendered description shows), after the preSends, with the request as
+ * built (`requestData`). Get Many is read page by page (`readList`, pages.ts); every other operation
+ * sends its one request (`sendRequest`).
+ */
+export async function paginate(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	if (this.getNodeParameter('operation') === 'getAll') return await readList(this, requestData);
+	return await sendRequest(this, requestData);
+}
+
+/**
+ * The one request of an operation other than Get Many, through n8n's routing (request, then the
+ * postReceives): a read asked to slow down follows the package's rule (answer.ts: sent again once
+ * after its `Retry-After`, at most 60 s), a write is never sent again. When the item sends its
+ * request itself (`withOwnRequest`: Create or Update's find, then create or update under the
+ * person's lock), it is handed the way to send it. Errors leave with the credential's secrets
+ * redacted and a timeout as "did not answer within N s" (`friendlyError`).
+ */
+async function sendRequest(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	try {
+		const send = async () => {
+			const outcome = await sendWithThrottleRule(
+				requestData.options.method,
+				async () => await context.makeRoutingRequest(requestData),
+				throttledWaitOf,
+				() => context.getExecutionCancelSignal?.()?.aborted === true,
+			);
+			if (outcome.ok) return outcome.value;
+			throw outcome.error;
+		};
+		const own = ownRequestOf(requestData.options);
+		return own ? await own(send) : await send();
+	} catch (error) {
+		throw await friendlyError(context, error, requestData.options);
+	}
+}
+
+/**
  * postReceive of every operation: checks the answer (errors → NodeApiError with the server's
  * words), then turns the document's resource objects into items, simplified when the "Simplify"
  * option is on, each paired with the input item it came from. A Get Many page's items carry what
- * its document says about paging (`tagPage`); an unrenewed OAuth2 401 on a page is left to
- * `paginate` (marked by `markUnrenewedPage`), other operations renew here.
+ * its document says about paging (`tagPage`); an unrenewed OAuth2 401 on a page is left to the
+ * page reader (marked by `markUnrenewedPage`), other operations renew here.
  */
 export async function toItems(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
 	received: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const sent = itemRequests.get(this);
+	const sent = itemRunOf(this).request;
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
 	const { root, secrets } = await credentialContext(this, credentialType);
 	const isList = this.getNodeParameter('operation') === 'getAll';
 	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
-	const wait = isList ? throttleWaitOf(response) : undefined;
+	// A read asked to slow down: the request runner applies the package's rule (answer.ts); a write's 429
+	// is worded by `checkedDocument` below and reaches the user.
+	const wait = isRetriedMethod(sent?.options.method) ? throttleWaitOf(response) : undefined;
 	if (unrenewed || wait !== undefined) {
-		// Get Many: this error tells `paginate` to send the page once more with n8n renewing the
-		// token, or (with parallel page requests) to wait as the answer asks and send it again
+		// Get Many: this error tells the page reader to send the page once more with n8n renewing the
+		// token; a read asked to slow down: to wait as the answer asks and send it again
 		const error = apiErrorFromResponse(
 			this.getNode(),
 			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
 			subjectOf(this),
 		);
-		throw unrenewed ? markUnrenewedPage(error) : markThrottledPage(error, wait ?? 0);
+		throw unrenewed ? markUnrenewedPage(error) : markThrottled(error, wait ?? 0);
 	}
 	const document = checkedDocument(this, response, subjectOf(this), secrets);
 	const simplify = this.getNodeParameter('simple', true) as boolean;
@@ -186,6 +304,8 @@ export async function toItems(
  * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
  * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
  *   passed the checks (the trigger reads the API's clock from `date`).
+ * A read (GET) asked to slow down is sent again once after its `Retry-After` (at most 60 s), a
+ * write never: the package's rule (answer.ts).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
@@ -214,13 +334,22 @@ export async function apiRequest(
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: DEFAULT_TIMEOUT_SECONDS * 1000,
 	};
+	const cancelled = () =>
+		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
 	try {
-		const received = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialType,
-			request,
-		)) as IN8nHttpFullResponse;
-		const response = await settle(context, credentialType, request, received, root, true);
+		// An answer asking to slow down: the package's rule (answer.ts), reads only.
+		const response = await answerWithThrottleRule(
+			method,
+			async () => {
+				const received = (await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					credentialType,
+					request,
+				)) as IN8nHttpFullResponse;
+				return await settle(context, credentialType, request, received, root, true);
+			},
+			cancelled,
+		);
 		const document = checkedDocument(context, response, subject, secrets);
 		onResponse?.((response.headers ?? {}) as IDataObject);
 		return document;

@@ -1,0 +1,37 @@
+/**
+ * The Blog Post resource's table (type `blog_posts`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Blog Post (type `blog_posts`): get (seed spec), then the list and its search (supplement section 4). */
+export const blogPostTable: ResourceTable<'blogPost'> = {
+	value: 'blogPost',
+	displayName: 'Blog Post',
+	type: 'blog_posts',
+	relationships: ['blog'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/blog_posts/{id}',
+			purpose: 'Blog post details',
+			query: { fields: 'blog_posts' },
+		},
+		// Supplement
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/blog_posts',
+			purpose: 'List blog posts',
+			query: {
+				sort: ['title', 'published_at'],
+				page: true,
+				fields: 'blog_posts',
+				filters: [SITE_FILTER, titleContains],
+			},
+		},
+	],
+};

@@ -1,0 +1,42 @@
+import { operationOf, type OperationDescription } from '../../shared/builders/operation';
+import { relationshipOperation } from '../../shared/builders/relationship';
+import { siteLocator } from '../../shared/builders/resourceLocator';
+import { resolveRevokeContact, revokeByEmailItem } from '../../shared/findOrCreate';
+import { emailField } from './create';
+
+const op = operationOf('contact', 'revokeOffersByEmail');
+const revoke = relationshipOperation(op);
+
+/**
+ * Contact → Revoke Offers by Email (docs/operations.md): Revoke Offers for the contact with this
+ * email on the site, found as Grant Offers by Email finds it (trimmed, any case, the oldest of
+ * several) but never created: `DELETE /v1/contacts/{id}/relationships/offers` when found, no
+ * request after the lookup when not. Destructive like Revoke Offers (its table row): the notice,
+ * refused with "Retry On Fail" and with model-chosen values unless allowed. The item is the
+ * contact's offers after the revoke with `found: true`, or `found: false`.
+ */
+export const revokeOffersByEmail: OperationDescription = {
+	option: {
+		...revoke.option,
+		routing: {
+			...revoke.option.routing,
+			send: {
+				...revoke.option.routing?.send,
+				// After the offers body is checked and the destructive guards passed.
+				preSend: [...(revoke.option.routing?.send?.preSend ?? []), resolveRevokeContact],
+			},
+			output: { postReceive: [revokeByEmailItem] },
+		},
+	},
+	properties: [
+		...revoke.properties.filter((property) => property.type === 'notice' || property.name === 'allowModelValues'),
+		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),
+		emailField(
+			op,
+			'The email of the contact to revoke the offers from (matched without regard to case); no contact is created',
+		),
+		...revoke.properties.filter(
+			(property) => property.type !== 'notice' && property.name !== 'allowModelValues' && property.name !== 'contactId',
+		),
+	],
+};

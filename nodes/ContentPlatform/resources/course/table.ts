@@ -1,0 +1,42 @@
+/**
+ * The Course resource's table (type `courses`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Course (type `courses`): get (seed spec), then the list and its search (supplement section 4). */
+export const courseTable: ResourceTable<'course'> = {
+	value: 'course',
+	displayName: 'Course',
+	type: 'courses',
+	relationships: ['site', 'offers', 'modules', 'lessons'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/courses/{id}',
+			purpose: 'Course details',
+			query: { include: ['offers', 'modules', 'lessons', 'lessons.media', 'site'] },
+		},
+		// Supplement
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/courses',
+			purpose: 'List courses',
+			query: {
+				sort: ['title'],
+				page: true,
+				fields: 'courses',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					descriptionContains,
+					str('publish_status_eq', 'Publish status equals (for example published)'),
+				],
+			},
+		},
+	],
+};

@@ -1,0 +1,33 @@
+/**
+ * The Form resource's table (type `forms`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */
+export const formTable: ResourceTable<'form'> = {
+	value: 'form',
+	displayName: 'Form',
+	type: 'forms',
+	relationships: ['site', 'offer', 'fields'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/forms/{id}',
+			purpose: 'Form details',
+			query: { include: ['fields', 'site', 'offer', 'contact_tags'], fields: 'forms' },
+		},
+		{ operation: 'submit', method: 'POST', path: '/forms/{id}/submit', purpose: 'Submit a form', query: {} },
+		// Supplement
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/forms',
+			purpose: 'List forms',
+			query: { sort: ['title'], page: true, fields: 'forms', filters: [SITE_FILTER, titleContains] },
+		},
+	],
+};

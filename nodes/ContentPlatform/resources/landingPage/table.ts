@@ -1,0 +1,48 @@
+/**
+ * The Landing Page resource's table (type `landing_pages`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { bool, SITE_FILTER, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+import { PURCHASE_CONDITIONS } from '../purchase/table';
+
+/**
+ * Landing Page (type `landing_pages`): list and get (supplement 9.2). The site filter and the
+ * generic `filter[<attribute>_<operator>]` are prose only; `-publish_at` is the prose's sort example.
+ */
+export const landingPageTable: ResourceTable<'landingPage'> = {
+	value: 'landingPage',
+	displayName: 'Landing Page',
+	type: 'landing_pages',
+	relationships: ['site'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/landing_pages',
+			purpose: 'List landing pages',
+			query: {
+				sort: ['title', 'publish_at'],
+				page: true,
+				fields: 'landing_pages',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					bool('published', 'Whether to return only published pages (true) or only the others (false)'),
+				],
+				conditions: {
+					attributes: ['title', 'publish_at', 'created_at', 'updated_at'],
+					operators: PURCHASE_CONDITIONS.operators,
+				},
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/landing_pages/{id}',
+			purpose: 'Landing page details',
+			query: { fields: 'landing_pages' },
+		},
+	],
+};

@@ -1,0 +1,16 @@
+/**
+ * The Me resource's table (type `me`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Me (`GET /v1/me`, supplement section 4): the user the credential belongs to. */
+export const meTable: ResourceTable<'me'> = {
+	value: 'me',
+	displayName: 'Me',
+	type: 'me',
+	relationships: [],
+	endpoints: [
+		{ operation: 'get', method: 'GET', path: '/me', purpose: 'The user the credential belongs to', query: {} },
+	],
+};

@@ -1,0 +1,46 @@
+/**
+ * The Payout resource's table (type `kajabi_payments_payouts`): its relationships and endpoints
+ * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
+ */
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Payout statuses as `filter[status]` takes them (supplement 9.4; `in_transit` from the prose). */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_transit'] as const;
+
+/**
+ * Payout (type `kajabi_payments_payouts`, the platform's payments payouts): list and get
+ * (supplement 9.4). Both require `filter[site_id]`; the list takes `page[number]` only and answers
+ * in its own paging format. No list search: the list needs a site.
+ */
+export const payoutTable: ResourceTable<'payout'> = {
+	value: 'payout',
+	displayName: 'Payout',
+	type: 'kajabi_payments_payouts',
+	urlHint: '/v1/…payments_payouts',
+	relationships: [],
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/kajabi_payments_payouts',
+			purpose: 'List payouts of a site',
+			query: {
+				page: 'number',
+				site: 'required',
+				filters: [
+					{ name: 'status', type: 'string', options: PAYOUT_STATUSES, description: 'Only payouts with this status' },
+					{ name: 'start_date', type: 'date', description: 'Only payouts initiated on or after this day' },
+					{ name: 'end_date', type: 'date', description: 'Only payouts initiated on or before this day' },
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/kajabi_payments_payouts/{id}',
+			purpose: 'Payout details with its transactions',
+			query: { site: 'required' },
+		},
+	],
+};

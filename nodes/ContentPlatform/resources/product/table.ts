@@ -1,0 +1,46 @@
+/**
+ * The Product resource's table (type `products`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Product (type `products`, supplement section 4): list and get. */
+export const productTable: ResourceTable<'product'> = {
+	value: 'product',
+	displayName: 'Product',
+	type: 'products',
+	relationships: ['site'],
+	search: { filter: 'title_cont', label: ['title'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/products',
+			purpose: 'List products',
+			query: {
+				sort: ['title', 'description', 'status'],
+				page: true,
+				fields: 'products',
+				filters: [
+					SITE_FILTER,
+					titleContains,
+					descriptionContains,
+					str('status_eq', 'Status equals'),
+					{
+						name: 'exclude_product_types',
+						type: 'array',
+						description: 'Leave out products of these types (comma-separated, for example Courses::CohortCourse)',
+					},
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/products/{id}',
+			purpose: 'Product details',
+			query: { fields: 'products' },
+		},
+	],
+};

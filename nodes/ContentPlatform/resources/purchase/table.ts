@@ -1,0 +1,100 @@
+/**
+ * The Purchase resource's table (type `purchases`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { bool, SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/**
+ * Sort keys of `GET /v1/purchases`: the prose list (the parameter's own text names only
+ * `created_at`, which the list contains).
+ */
+const PURCHASE_SORT = [
+	'multipay_payments_made',
+	'opt_in',
+	'currency',
+	'effective_start_at',
+	'cardholder_name',
+	'billing_address_zip',
+	'deactivated_at',
+	'deactivation_reason',
+	'coupon_code',
+	'source',
+	'referrer',
+	'quantity',
+	'created_at',
+	'updated_at',
+] as const;
+
+/**
+ * The purchases prose's generic filters `filter[<attribute>_<operator>]` (section 3): the
+ * attributes it lists (the sort keys) and `amount_in_cents` (its own examples use it).
+ */
+export const PURCHASE_CONDITIONS = {
+	attributes: [...PURCHASE_SORT, 'amount_in_cents'],
+	operators: ['eq', 'not_eq', 'cont', 'not_cont', 'gt', 'gte', 'lt', 'lte', 'start', 'end'],
+} as const;
+
+/** Purchase (type `purchases`, supplement section 3): list, get, deactivate, reactivate, cancel subscription. */
+export const purchaseTable: ResourceTable<'purchase'> = {
+	value: 'purchase',
+	displayName: 'Purchase',
+	type: 'purchases',
+	relationships: ['offer', 'customer', 'transactions', 'products'],
+	search: { label: ['created_at', 'payment_type'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/purchases',
+			purpose: 'List purchases',
+			query: {
+				sort: PURCHASE_SORT,
+				page: true,
+				fields: 'purchases',
+				filters: [
+					SITE_FILTER,
+					str('customer_id', 'Purchases of this customer'),
+					bool('active', 'Whether to return only active purchases (true) or only inactive ones (false)'),
+					bool('deactivated', 'Whether to return only deactivated purchases (true) or only the others (false)'),
+					str('referrer', 'Referrer equals'),
+					str('referrer_cont', "Referrer contains the text (the description's own example)"),
+					str('coupon_code_eq', 'Coupon code equals'),
+				],
+				conditions: PURCHASE_CONDITIONS,
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/purchases/{id}',
+			purpose: 'Purchase details',
+			query: { fields: 'purchases' },
+		},
+		{
+			operation: 'deactivate',
+			method: 'POST',
+			path: '/purchases/{id}/deactivate',
+			purpose: 'Deactivate a purchase',
+			query: {},
+			destructive:
+				'Deactivates the purchase (the customer loses what it gave access to); a subscription is not canceled.',
+		},
+		{
+			operation: 'reactivate',
+			method: 'POST',
+			path: '/purchases/{id}/reactivate',
+			purpose: 'Reactivate a purchase',
+			query: {},
+		},
+		{
+			operation: 'cancelSubscription',
+			method: 'POST',
+			path: '/purchases/{id}/cancel_subscription',
+			purpose: "Cancel a purchase's subscription",
+			query: {},
+			destructive:
+				'Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.',
+		},
+	],
+};

@@ -1,0 +1,30 @@
+/**
+ * The Tag resource's table (type `contact_tags`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */
+export const tagTable: ResourceTable<'tag'> = {
+	value: 'tag',
+	displayName: 'Tag',
+	type: 'contact_tags',
+	relationships: ['site'],
+	search: { filter: 'name_cont', label: ['name'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/contact_tags',
+			purpose: 'List tags (not archived)',
+			query: {
+				sort: ['name'],
+				page: true,
+				fields: 'contact_tags',
+				filters: [SITE_FILTER, str('name_cont', 'Name contains the text')],
+			},
+		},
+		{ operation: 'get', method: 'GET', path: '/contact_tags/{id}', purpose: 'Tag details', query: {} },
+	],
+};

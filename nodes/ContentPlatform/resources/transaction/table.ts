@@ -1,0 +1,50 @@
+/**
+ * The Transaction resource's table (type `transactions`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { SITE_FILTER, str } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/**
+ * Transaction (type `transactions`): list and get (seed spec). Release 1.1.0 (supplement section
+ * 10, document around line 9871 and the transactions schemas) added the to-many `purchases` (the
+ * offer purchases one charge covers: several for a bundled transaction) and deprecated the to-one
+ * `offer` (null for bundled transactions). Only the detail takes `include`.
+ */
+export const transactionTable: ResourceTable<'transaction'> = {
+	value: 'transaction',
+	displayName: 'Transaction',
+	type: 'transactions',
+	relationships: ['customer', 'offer', 'purchases'],
+	deprecated: {
+		offer:
+			'Deprecated by the API (1.1.0): empty for a bundled transaction (several offers in one charge). Use Purchases.',
+	},
+	search: { label: ['formatted_amount', 'state'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/transactions',
+			purpose: 'List transactions',
+			query: {
+				page: true,
+				fields: 'transactions',
+				filters: [
+					SITE_FILTER,
+					str('customer_id', 'Transactions of this customer'),
+					str('name_or_email', "Customer's name or email"),
+					{ name: 'start_date', type: 'date', description: 'Only transactions created on or after this day' },
+					{ name: 'end_date', type: 'date', description: 'Only transactions created on or before this day' },
+				],
+			},
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/transactions/{id}',
+			purpose: 'Transaction details',
+			query: { include: ['customer', 'offer', 'purchases'], fields: 'transactions' },
+		},
+	],
+};

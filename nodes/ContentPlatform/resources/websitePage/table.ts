@@ -1,0 +1,31 @@
+/**
+ * The Website Page resource's table (type `website_pages`): its relationships and endpoints with their query
+ * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ */
+import { SITE_FILTER } from '../../shared/tables/filters';
+import type { ResourceTable } from '../../shared/tables/types';
+
+/** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
+export const websitePageTable: ResourceTable<'websitePage'> = {
+	value: 'websitePage',
+	displayName: 'Website Page',
+	type: 'website_pages',
+	relationships: ['site'],
+	search: { label: ['title', 'url'] },
+	endpoints: [
+		{
+			operation: 'getAll',
+			method: 'GET',
+			path: '/website_pages',
+			purpose: 'List website pages',
+			query: { sort: ['created_at'], page: true, fields: 'website_pages', filters: [SITE_FILTER] },
+		},
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/website_pages/{id}',
+			purpose: 'Website page details',
+			query: { fields: 'website_pages' },
+		},
+	],
+};

@@ -1,0 +1,50 @@
+/**
+ * The offer-grant endpoint rows contacts and customers share (supplement section 2), written once
+ * for both tables.
+ */
+import type { EndpointRow } from './types';
+
+/**
+ * The four offer-grant endpoints of a contact or a customer (supplement section 2: get, grant,
+ * revoke, replace `/v1/<owner>/{id}/relationships/offers`; the welcome email on contacts only).
+ */
+export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
+	const path = `/${owner}/{id}/relationships/offers`;
+	const noun = owner === 'contacts' ? 'contact' : 'customer';
+	return [
+		{
+			operation: 'getOffers',
+			method: 'GET',
+			path,
+			purpose: `Offers granted to the ${noun}`,
+			query: {},
+			relationship: { name: 'offers', type: 'offers' },
+		},
+		{
+			operation: 'grantOffers',
+			method: 'POST',
+			path,
+			purpose: `Grant offers to the ${noun}`,
+			query: {},
+			relationship: { name: 'offers', type: 'offers', welcomeEmail: owner === 'contacts' },
+		},
+		{
+			operation: 'revokeOffers',
+			method: 'DELETE',
+			path,
+			purpose: `Revoke offers from the ${noun}`,
+			query: {},
+			relationship: { name: 'offers', type: 'offers' },
+			destructive: `Removes the ${noun}'s access to the listed offers (purchased or granted) and deactivates their product memberships.`,
+		},
+		{
+			operation: 'replaceOffers',
+			method: 'PATCH',
+			path,
+			purpose: `Replace the ${noun}'s offers`,
+			query: {},
+			relationship: { name: 'offers', type: 'offers' },
+			destructive: `Makes the listed offers the ${noun}'s only offers: every other active offer is revoked.`,
+		},
+	];
+}
