@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `npm run test:e2e:editor`: the package in n8n's editor, in a real browser (issue 26). Headless
+ * `npm run test:e2e:editor`: the package in n8n's editor, in a real browser. Headless
  * Chromium (Debian's package, installed by e2e/lib/chromium.js when missing) driven by
  * playwright-core, against a real n8n (e2e/lib/stack.js: the sandbox API on 127.0.0.1, the package
  * installed as a community package) on every pinned runtime (n8n 2.41.1 and 1.123.81; `--n8n 2.x`
@@ -39,7 +39,8 @@ const { startStack, ROOT } = require('./lib/stack');
 const { ensureChromium, launchChromium } = require('./lib/chromium');
 const { waitFor } = require('./lib/wait');
 const ui = require('./lib/editor-ui');
-const { OAUTH, selectedRuntimes, onEachRuntime } = require('./run');
+const { OAUTH } = require('./lib/operations');
+const { selectedRuntimes, onEachRuntime } = require('./lib/each-runtime');
 const {
 	SCREENSHOTS,
 	FAILURES,

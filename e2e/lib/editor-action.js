@@ -106,7 +106,7 @@ async function actionNodeChecks({ page, n8n, sandbox, action, check, shot }) {
 
 /**
  * The sandbox's custom fields of a site (their titles, sorted), as GET /v1/custom_fields answers
- * them: the store's records (test/sandbox/section9.js seeds them), never written here again.
+ * them: the store's records (test/sandbox/custom-fields-pages-payouts.js seeds them), never written here again.
  */
 function customFieldTitles(sandbox, siteId) {
 	return (sandbox.store.custom_fields || [])
