@@ -258,7 +258,7 @@ async function main(runtime) {
 
 		// The trigger under adversity (e2e/trigger-adversity.js): overlapping polls, a restart during a poll.
 		await runTriggerAdversityChecks({ check, n8n, sandbox });
-		await require('./trigger-clock').runTriggerClockCheck({ check, n8n, sandbox }); // the API's clock 10 min ahead
+		await require('./trigger-clock').runTriggerClockCheck({ check, n8n, sandbox }); // the API's clock 10 min behind, then ahead
 
 		// The webhook trigger (e2e/webhook.js), in the running n8n.
 		await webhook.checks({ sandbox, n8n, check });
