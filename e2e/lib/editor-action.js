@@ -235,7 +235,7 @@ const BUILT_LIST = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
  */
 function rowLabel(type, record) {
 	const { label } = require(path.join(BUILT_LIST, 'listSearch', 'search.js'));
-	const { RESOURCES } = require(path.join(BUILT_LIST, 'shared', 'spec', 'index.js'));
+	const { RESOURCES } = require(path.join(BUILT_LIST, 'shared', 'tables', 'registry.js'));
 	const resource = RESOURCES.find((r) => r.type === type);
 	return label(resource, type === 'hooks' ? record : { id: String(record.id), ...record.attributes });
 }
