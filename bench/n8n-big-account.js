@@ -22,7 +22,10 @@
  * not finish within --timeout-min), it is retried with half the records, down to 12,500, to find the
  * size where it breaks. A progress line every 20 s on stderr.
  *
- * Usage: `npm run build && npm run bench:big [-- --n8n 1.x] [--records 100000] [--timeout-min 20]
+ * `--heap-mb 512` starts n8n with that V8 heap limit (NODE_OPTIONS=--max-old-space-size), as on a small
+ * instance; its results go to a section of their own.
+ *
+ * Usage: `npm run build && npm run bench:big [-- --n8n 1.x] [--heap-mb 512] [--records 100000] [--timeout-min 20]
  *   [--only contacts4,contacts1,orders] [--no-write]`; writes the section "Big account in a real n8n"
  *   of bench/RESULTS.md (replacing an earlier one of the same n8n version).
  */
@@ -41,6 +44,7 @@ const arg = (name, fallback) => {
 };
 const RECORDS = Number(arg('--records', '100000'));
 const TIMEOUT_MS = Number(arg('--timeout-min', '20')) * 60 * 1000;
+const HEAP_MB = arg('--heap-mb', undefined);
 const ONLY = arg('--only', 'contacts4,contacts1,orders').split(',');
 const LATENCY_MS = 50;
 const DAY_MS = 24 * 3600 * 1000;
@@ -164,6 +168,36 @@ function seed(sandbox, n) {
 	}
 }
 
+/**
+ * The sandbox's own work per page at this size, alone (no delay, nothing else running in n8n):
+ * median ms of 5 requests of a page in the middle of the contacts list and of the orders list
+ * sorted newest first (the sandbox filters and sorts the whole list for every page).
+ */
+async function sandboxPageMs(sandbox, n) {
+	const delay = sandbox.adversity.delayMs;
+	sandbox.adversity.delayMs = 0;
+	const middle = Math.max(1, Math.floor(n / 200));
+	const timeOf = async (query) => {
+		const ms = [];
+		for (let i = 0; i < 5; i++) {
+			const t0 = process.hrtime.bigint();
+			const res = await fetch(`${sandbox.url}${query}`, {
+				headers: { Authorization: `Bearer ${sandbox.token}`, Accept: 'application/vnd.api+json' },
+			});
+			await res.json();
+			ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+		}
+		return ms.sort((a, b) => a - b)[2];
+	};
+	const out = {
+		contacts: await timeOf(`/v1/contacts?page[number]=${middle}&page[size]=100`),
+		orders: await timeOf(`/v1/orders?page[number]=${middle}&page[size]=100&sort=-created_at`),
+	};
+	sandbox.adversity.delayMs = delay;
+	sandbox.clearRequests();
+	return out;
+}
+
 /** The sandbox's own count of orders created after now − 7 days. */
 function recentOrders(sandbox) {
 	const since = Date.now() - 7 * DAY_MS;
@@ -185,18 +219,21 @@ d.get('SELECT e.id, e.status, e.finished, e.startedAt, e.stoppedAt' + cols + ' F
   if (err) { console.error(err.message); process.exit(1); }
   if (row && mode === 'full') {
     const items = {};
+    const times = {};
     let error = null;
     try {
       const run = require('flatted').parse(row.data);
       for (const [name, runs] of Object.entries(run.resultData.runData || {})) {
         const last = runs[runs.length - 1] || {};
         items[name] = ((last.data && last.data.main && last.data.main[0]) || []).length;
+        times[name] = last.executionTime;
         if (last.error) error = error || (name + ': ' + last.error.message);
       }
       if (run.resultData.error) error = run.resultData.error.message;
     } catch (e) { error = 'unreadable data: ' + e.message; }
     delete row.data;
     row.items = items;
+    row.times = times;
     row.error = error;
   }
   process.stdout.write(JSON.stringify(row || null));
@@ -333,6 +370,7 @@ async function runCase(key, n, { sandbox, n8n }) {
 		executionMs: utcMs(full.stoppedAt) - utcMs(full.startedAt),
 		savedBytes: full.bytes,
 		items: full.items,
+		nodeMs: full.times,
 	});
 	if (full.status !== 'success' || full.error) return { ...result, failed: `execution ${full.status}: ${full.error}` };
 	if (key === 'orders') {
@@ -357,16 +395,22 @@ async function runCase(key, n, { sandbox, n8n }) {
 
 const mb = (bytes) => fmt(bytes / 1e6, 1);
 
-function report({ results, runtime, commit, startedAt, load, totalMs }) {
+/** The section's heading: the n8n version, and the heap limit when one was set. */
+const headingOf = (runtime) =>
+	HEAP_MB
+		? `## Big account in a real n8n ${runtime}, Node heap limit ${HEAP_MB} MB (\`npm run bench:big -- --heap-mb ${HEAP_MB}\`)`
+		: `## Big account in a real n8n ${runtime} (\`npm run bench:big\`)`;
+
+function report({ results, runtime, commit, startedAt, load, totalMs, pageMs }) {
 	const lines = [
-		`## Big account in a real n8n ${runtime} (\`npm run bench:big\`)`,
+		headingOf(runtime),
 		'',
 		`Run ${startedAt} at commit ${commit}, ${fmt(totalMs / 1000)} s in total, by \`bench/n8n-big-account.js\`. ` +
 			`Machine: ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, shared with other jobs while it ran ` +
 			`(load average ${load.start.toFixed(2)} at start, ${load.end.toFixed(2)} at end): times are those of a busy machine. ` +
 			`The sandbox (test/sandbox, in the bench's process, on 127.0.0.1) held ${fmt(RECORDS)} contacts and ${fmt(RECORDS)} orders ` +
 			`(dated over 3 years, ${fmt(RECENT_SHARE * 100)} % in the last 7 days) and answered every request after ${LATENCY_MS} ms, ` +
-			'plus its own work per page (it filters and sorts the whole list for every page: at 100,000 records about 30 ms for contacts, 75 ms for orders sorted by date, measured alone), which runs on the same 2 cores. ' +
+			`plus its own work per page (it filters and sorts the whole list for every page: at ${fmt(RECORDS)} records ${fmt(pageMs.contacts)} ms a page of contacts, ${fmt(pageMs.orders)} ms a page of orders sorted by date, median of 5 measured alone before the runs), which runs in one thread on the same 2 cores. ` +
 			'Each workflow starts with a Webhook trigger (answers at once) in `n8n start` (SQLite, executions saved on success), one freshly started n8n per run. ' +
 			'Execution ms = startedAt → stoppedAt as saved; client ms = webhook POST → the finished execution readable in the database (includes saving it). ' +
 			"Peak RSS: n8n main process, /proc VmRSS sampled every 200 ms (before = idle after start). Saved = bytes of the execution_data row (n8n's stored run data, what the executions list opens).",
@@ -382,12 +426,12 @@ function report({ results, runtime, commit, startedAt, load, totalMs }) {
 				: `${fmt(req.contacts)}${req.non200 ? ` (${req.non200} not 200)` : ''}`;
 		if (r.failed) {
 			lines.push(
-				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${r.failed.split('\n')[0].replace(/\|/g, '/')} | ${requests} | | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(r.rssPeak)} | |`,
+				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${r.failed.split('\n')[0].replace(/\|/g, '/')} | ${requests} | | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(Math.max(r.rssPeak, r.hwm || 0))} | |`,
 			);
 			continue;
 		}
 		lines.push(
-			`| ${CASES[r.key].label} | ${fmt(r.n)} | ${r.check} | ${requests} | ${fmt(r.executionMs)} | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(r.rssPeak)} | ${mb(r.savedBytes)} |`,
+			`| ${CASES[r.key].label} | ${fmt(r.n)} | ${r.check} | ${requests} | ${fmt(r.executionMs)} | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(Math.max(r.rssPeak, r.hwm || 0))} | ${mb(r.savedBytes)} |`,
 		);
 	}
 	const ok = (key) => results.find((r) => r.key === key && r.n === RECORDS && !r.failed);
@@ -405,7 +449,14 @@ function report({ results, runtime, commit, startedAt, load, totalMs }) {
 	if (o) {
 		lines.push(
 			`Orders of the last 7 days (before date bounds): ${fmt(o.requests.orders + o.requests.order)} requests and ${fmt(o.executionMs)} ms for ${fmt(o.expected)} orders; ` +
-				`${fmt(o.requests.orders)} of the requests (and the ${fmt(RECORDS)} items n8n holds and saves) read orders that the Filter then drops.`,
+				`${fmt(o.requests.orders)} of the requests (and the ${fmt(RECORDS)} items n8n holds and saves) read orders that the Filter then drops. ` +
+				`n8n's time per node (executionTime): ${Object.entries(o.nodeMs || {})
+					.filter(
+						([name]) =>
+							name in { 'Get all orders, newest first': 1, 'Created in the last 7 days': 1, 'Get order with items': 1 },
+					)
+					.map(([name, ms]) => `${name} ${fmt(ms)} ms`)
+					.join(', ')}.`,
 		);
 	}
 	lines.push('');
@@ -416,7 +467,7 @@ function report({ results, runtime, commit, startedAt, load, totalMs }) {
 function writeSection(section, runtime) {
 	const file = path.join(__dirname, 'RESULTS.md');
 	const text = fs.readFileSync(file, 'utf8');
-	const heading = `## Big account in a real n8n ${runtime} `;
+	const heading = headingOf(runtime).replace(/\(`npm.*$/, '');
 	const start = text.indexOf(heading);
 	if (start < 0) return fs.writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
 	const next = text.indexOf('\n## ', start + heading.length);
@@ -430,9 +481,15 @@ async function main() {
 	const cases = ONLY.filter((key) => CASES[key]);
 	const workflows = cases.map((key) => (key === 'orders' ? ordersWorkflow(CASES[key]) : contactsWorkflow(CASES[key])));
 	const { sandbox, n8n } = await startStack({ name: 'bench-big-account', runtime: arg('--n8n', undefined), workflows });
+	// a smaller V8 heap, as on a small instance (the runtime's Node sets ~4 GB on this 23.5 GiB machine)
+	if (HEAP_MB) n8n.env.NODE_OPTIONS = `--max-old-space-size=${Number(HEAP_MB)}`;
 	const results = [];
+	let pageMs = {};
 	try {
 		sandbox.adversity.delayMs = LATENCY_MS;
+		seed(sandbox, RECORDS);
+		pageMs = await sandboxPageMs(sandbox, RECORDS);
+		progress(`the sandbox's own work per page at ${fmt(RECORDS)} records: ${JSON.stringify(pageMs)} ms`);
 		for (const key of cases) {
 			for (let n = RECORDS; ; n /= 2) {
 				progress(`${key}: ${fmt(n)} records, starting n8n ${n8n.runtime.version}`);
@@ -454,11 +511,12 @@ async function main() {
 	} catch {
 		// not a git checkout
 	}
-	const section = report({ results, runtime: n8n.runtime.version, commit, startedAt, load, totalMs: Date.now() - t0 });
+	const context = { results, runtime: n8n.runtime.version, commit, startedAt, load, totalMs: Date.now() - t0, pageMs };
+	const section = report(context);
 	process.stdout.write(`${section}\n`);
 	fs.writeFileSync(
-		path.join(__dirname, `big-account-${n8n.runtime.version}.json`),
-		`${JSON.stringify({ startedAt, commit, results }, null, 2)}\n`,
+		path.join(__dirname, `big-account-${n8n.runtime.version}${HEAP_MB ? `-heap-${HEAP_MB}` : ''}.json`),
+		`${JSON.stringify({ heapMb: HEAP_MB, ...context }, null, 2)}\n`,
 	);
 	if (!process.argv.includes('--no-write')) writeSection(section, n8n.runtime.version);
 }
