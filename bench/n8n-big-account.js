@@ -413,7 +413,7 @@ function report({ results, runtime, commit, startedAt, load, totalMs, pageMs }) 
 			`plus its own work per page (it filters and sorts the whole list for every page: at ${fmt(RECORDS)} records ${fmt(pageMs.contacts)} ms a page of contacts, ${fmt(pageMs.orders)} ms a page of orders sorted by date, median of 5 measured alone before the runs), which runs in one thread on the same 2 cores. ` +
 			'Each workflow starts with a Webhook trigger (answers at once) in `n8n start` (SQLite, executions saved on success), one freshly started n8n per run. ' +
 			'Execution ms = startedAt → stoppedAt as saved; client ms = webhook POST → the finished execution readable in the database (includes saving it). ' +
-			"Peak RSS: n8n main process, /proc VmRSS sampled every 200 ms (before = idle after start). Saved = bytes of the execution_data row (n8n's stored run data, what the executions list opens).",
+			"Peak RSS: of the n8n main process, its VmHWM (/proc/<pid>/status) at the end of the run, or the highest VmRSS sampled every 200 ms if higher (before = VmRSS idle after start). Saved = bytes of the execution_data row (n8n's stored run data, what the executions list opens).",
 		'',
 		'| Run | Records | Items checked | Requests | Execution ms | Client ms | RSS before MB | Peak RSS MB | Saved execution MB |',
 		'|---|---:|---|---|---:|---:|---:|---:|---:|',
