@@ -301,7 +301,21 @@ function countRequests(sandbox) {
 async function runCase(key, n, { sandbox, n8n }) {
 	const c = CASES[key];
 	seed(sandbox, n);
-	await n8n.start();
+	try {
+		await n8n.start();
+	} catch (error) {
+		const first = /FATAL ERROR[^\n]*/.exec(String(error.message)) || [String(error.message).split('\n')[0]];
+		return {
+			key,
+			n,
+			clientMs: 0,
+			requests: countRequests(sandbox),
+			rssBefore: 0,
+			rssPeak: 0,
+			noStart: true,
+			failed: `n8n did not start: ${first[0]}`,
+		};
+	}
 	await retryWhile404(() => n8n.activateWorkflow(c.id)).catch((error) => {
 		if (!/already active/i.test(String(error.message))) throw error;
 	});
@@ -497,7 +511,7 @@ async function main() {
 				results.push(result);
 				progress(`${key} n=${fmt(n)}: ${JSON.stringify(result)}`);
 				await n8n.stop().catch(() => undefined);
-				if (!result.failed || n / 2 < SMALLEST) break;
+				if (!result.failed || result.noStart || n / 2 < SMALLEST) break;
 			}
 		}
 	} finally {
