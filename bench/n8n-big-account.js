@@ -26,7 +26,8 @@
  * instance; its results go to a section of their own.
  *
  * Usage: `npm run build && npm run bench:big [-- --n8n 1.x] [--heap-mb 512] [--records 100000] [--timeout-min 20]
- *   [--only contacts4,contacts1,orders] [--no-write]`; writes the section "Big account in a real n8n"
+ *   [--only contacts4,contacts1,orders] [--no-write]`, or `--report bench/big-account-….json` to
+ *   write the section again from a run's saved figures; writes the section "Big account in a real n8n"
  *   of bench/RESULTS.md (replacing an earlier one of the same n8n version).
  */
 const fs = require('node:fs');
@@ -410,14 +411,14 @@ async function runCase(key, n, { sandbox, n8n }) {
 const mb = (bytes) => fmt(bytes / 1e6, 1);
 
 /** The section's heading: the n8n version, and the heap limit when one was set. */
-const headingOf = (runtime) =>
-	HEAP_MB
-		? `## Big account in a real n8n ${runtime}, Node heap limit ${HEAP_MB} MB (\`npm run bench:big -- --heap-mb ${HEAP_MB}\`)`
+const headingOf = (runtime, heapMb) =>
+	heapMb
+		? `## Big account in a real n8n ${runtime}, Node heap limit ${heapMb} MB (\`npm run bench:big -- --heap-mb ${heapMb}\`)`
 		: `## Big account in a real n8n ${runtime} (\`npm run bench:big\`)`;
 
-function report({ results, runtime, commit, startedAt, load, totalMs, pageMs }) {
+function report({ results, runtime, commit, startedAt, load, totalMs, pageMs, heapMb }) {
 	const lines = [
-		headingOf(runtime),
+		headingOf(runtime, heapMb),
 		'',
 		`Run ${startedAt} at commit ${commit}, ${fmt(totalMs / 1000)} s in total, by \`bench/n8n-big-account.js\`. ` +
 			`Machine: ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, shared with other jobs while it ran ` +
@@ -439,8 +440,11 @@ function report({ results, runtime, commit, startedAt, load, totalMs, pageMs }) 
 				? `${fmt(req.orders)} list + ${fmt(req.order)} get${req.non200 ? `, ${req.non200} not 200` : ''}`
 				: `${fmt(req.contacts)}${req.non200 ? ` (${req.non200} not 200)` : ''}`;
 		if (r.failed) {
+			const why = /heap out of memory|OOMErrorHandler/.test(r.failed)
+				? `n8n ran out of V8 heap and exited (${r.noStart ? 'while starting' : 'during the run'})`
+				: r.failed.split('\n')[0].replace(/\|/g, '/');
 			lines.push(
-				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${r.failed.split('\n')[0].replace(/\|/g, '/')} | ${requests} | | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(Math.max(r.rssPeak, r.hwm || 0))} | |`,
+				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${why} | ${requests} | | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(Math.max(r.rssPeak, r.hwm || 0))} | |`,
 			);
 			continue;
 		}
@@ -478,10 +482,10 @@ function report({ results, runtime, commit, startedAt, load, totalMs, pageMs }) 
 }
 
 /** Replaces (or appends) the section of this n8n version in bench/RESULTS.md. */
-function writeSection(section, runtime) {
+function writeSection(section, runtime, heapMb) {
 	const file = path.join(__dirname, 'RESULTS.md');
 	const text = fs.readFileSync(file, 'utf8');
-	const heading = headingOf(runtime).replace(/\(`npm.*$/, '');
+	const heading = headingOf(runtime, heapMb).replace(/\(`npm.*$/, '');
 	const start = text.indexOf(heading);
 	if (start < 0) return fs.writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
 	const next = text.indexOf('\n## ', start + heading.length);
@@ -489,6 +493,14 @@ function writeSection(section, runtime) {
 }
 
 async function main() {
+	if (arg('--report', undefined)) {
+		// the section again from a run's saved figures (bench/big-account-*.json), e.g. after a change of wording
+		const context = JSON.parse(fs.readFileSync(arg('--report'), 'utf8'));
+		const section = report(context);
+		process.stdout.write(`${section}\n`);
+		if (!process.argv.includes('--no-write')) writeSection(section, context.runtime, context.heapMb);
+		return;
+	}
 	const t0 = Date.now();
 	const startedAt = new Date().toISOString();
 	const load = { start: os.loadavg()[0] };
@@ -525,14 +537,23 @@ async function main() {
 	} catch {
 		// not a git checkout
 	}
-	const context = { results, runtime: n8n.runtime.version, commit, startedAt, load, totalMs: Date.now() - t0, pageMs };
+	const context = {
+		heapMb: HEAP_MB,
+		results,
+		runtime: n8n.runtime.version,
+		commit,
+		startedAt,
+		load,
+		totalMs: Date.now() - t0,
+		pageMs,
+	};
 	const section = report(context);
 	process.stdout.write(`${section}\n`);
 	fs.writeFileSync(
 		path.join(__dirname, `big-account-${n8n.runtime.version}${HEAP_MB ? `-heap-${HEAP_MB}` : ''}.json`),
-		`${JSON.stringify({ heapMb: HEAP_MB, ...context }, null, 2)}\n`,
+		`${JSON.stringify(context, null, 2)}\n`,
 	);
-	if (!process.argv.includes('--no-write')) writeSection(section, n8n.runtime.version);
+	if (!process.argv.includes('--no-write')) writeSection(section, n8n.runtime.version, HEAP_MB);
 }
 
 main().catch((error) => {
