@@ -444,7 +444,7 @@ function report({ results, runtime, commit, startedAt, load, totalMs, pageMs, he
 				? `n8n ran out of V8 heap and exited (${r.noStart ? 'while starting' : 'during the run'})`
 				: r.failed.split('\n')[0].replace(/\|/g, '/');
 			lines.push(
-				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${why} | ${requests} | | ${fmt(r.clientMs)} | ${fmt(r.rssBefore)} | ${fmt(Math.max(r.rssPeak, r.hwm || 0))} | |`,
+				`| ${CASES[r.key].label} | ${fmt(r.n)} | **failed**: ${why} | ${requests} | | ${r.noStart ? '' : fmt(r.clientMs)} | ${r.noStart ? '' : fmt(r.rssBefore)} | ${r.noStart ? '' : fmt(Math.max(r.rssPeak, r.hwm || 0))} | |`,
 			);
 			continue;
 		}
