@@ -10,6 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { runWith, useSandbox } from './helpers/fixtures';
+import { dateBoundsOf, RESOURCES, type DateBounds } from '../nodes/ContentPlatform/shared/tables/registry';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -221,5 +222,62 @@ describe('Created After on a list the API can neither filter nor sort by date (p
 		// Return All over N products: floor(N / 100) + 1 pages
 		expect(requests).toHaveLength(2);
 		expect(requests[0].query.sort).toBeUndefined();
+	});
+});
+
+/**
+ * Every list with a Date Range, N = 250 records one hour apart (created_at = updated_at), Created
+ * After (or Updated After) keeping the newest R = 130, one page at a time: the items are exactly
+ * those R and the requests are the README's formulas — sorted: floor(R / 100) + 1; API day filter:
+ * Return All over the records of the days sent; read-all: Return All over N (floor(N / 100) + 1
+ * without paging totals, ceil(N / 100) with them). Printed as the README's table.
+ */
+describe('every bounded list: the items in range and the requests the README states', () => {
+	const N = 250;
+	const R = 130;
+	const rows: string[] = [];
+	afterAll(() => {
+		process.stdout.write(`date-bound requests, N = ${N}, R = ${R}, 1 page at a time:\n${rows.join('\n')}\n`);
+	});
+	// hooks: the sandbox keeps an account's few hooks apart from its lists (registered by the triggers)
+	const lists = RESOURCES.filter((resource) => resource.value !== 'hook').flatMap((resource) =>
+		resource.endpoints
+			.map((endpoint) => ({ resource, bounds: dateBoundsOf(resource, endpoint) }))
+			.filter((l): l is { resource: (typeof RESOURCES)[number]; bounds: DateBounds } => l.bounds !== undefined),
+	);
+	const cases = lists.flatMap(({ resource, bounds }) => [
+		...(bounds.created ? [{ resource, key: 'createdAfter', mode: bounds.created }] : []),
+		...(bounds.updated ? [{ resource, key: 'updatedAfter', mode: bounds.updated }] : []),
+	]);
+	it.each(cases)('$resource.value, $key ($mode)', async ({ resource, key, mode }) => {
+		sandbox.clear(resource.type);
+		const start = Date.parse('2026-06-01T00:00:00Z');
+		const at = (i: number) => iso(start + i * HOUR);
+		const records = sandbox.insertMany(resource.type, N, (i) => ({
+			created_at: at(i),
+			attributes: { created_at: at(i), updated_at: at(i) },
+		}));
+		const inRange = records.slice(N - R).map((r) => r.id);
+		const result = await runWith(sandbox, {
+			resource: resource.value,
+			operation: 'getAll',
+			returnAll: true,
+			requestSettings: { parallelPages: 1 },
+			dateRange: { [key]: at(N - R) },
+		});
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => String(item.json.id));
+		expect([...ids].sort()).toEqual([...inRange].sort());
+		const requests = sandbox.requests.filter((r) => r.query['page[number]'] !== undefined);
+		if (mode === 'sorted') expect(requests).toHaveLength(Math.floor(R / 100) + 1);
+		if (mode === 'filter') {
+			// the API answers the records of the days sent: from the day before the bound's day (UTC)
+			const firstDay = iso(start + (N - R) * HOUR - 24 * HOUR).slice(0, 10);
+			const answered = records.filter((r) => r.created_at.slice(0, 10) >= firstDay).length;
+			expect(requests).toHaveLength(Math.floor(answered / 100) + 1);
+		}
+		// read-all: Return All over N (with paging totals ceil(N / 100), without floor(N / 100) + 1)
+		if (mode === 'unsorted') expect([Math.floor(N / 100) + 1, Math.ceil(N / 100)]).toContain(requests.length);
+		rows.push(`${resource.displayName} (${key}, ${mode}): ${requests.length} requests`);
 	});
 });
