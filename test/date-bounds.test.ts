@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the test prints the measured request counts (process.stdout) */
 /**
  * Get Many's "Date Range" (Created After / Created Before / Updated After) through n8n's engine
  * (WorkflowExecute → routing → `paginate` → `readList`) against the sandbox: the API's day filter
