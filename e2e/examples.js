@@ -45,17 +45,24 @@ const relIds = (record, name) =>
  * n8n.execute()'s summary (run.nodes[name].items).
  */
 const MANUAL = {
-	cpExampleOrders1: (run, sandbox, expected) => {
-		const kept = run.nodes['Created in the last 7 days'].items.map((i) => i.id);
-		const all = run.nodes['Get all orders, newest first'].items;
-		assert.equal(all.length, sandbox.store.orders.length, 'Return All read every order');
+	cpExampleOrders1: (run, sandbox, expected, requests) => {
+		const kept = run.nodes['Get the orders of the last 7 days'].items.map((i) => i.id);
 		// The store's orders of the last 7 days when the check runs: the ones prepare() added and any
 		// that earlier checks of the suite inserted (the trigger checks add orders dated now).
 		const since = Date.now() - 7 * DAY_MS;
-		const recent = sandbox.store.orders.filter((o) => Date.parse(o.attributes.created_at) > since).map((o) => o.id);
+		const recent = sandbox.store.orders.filter((o) => Date.parse(o.attributes.created_at) >= since).map((o) => o.id);
 		for (const id of expected.recentOrders) assert.ok(recent.includes(id), `order ${id} of 1 and 3 days ago`);
 		assert.ok(!kept.includes(expected.oldOrder), 'the order of 9 days ago is left out');
-		assert.deepEqual(kept.sort(), recent.sort(), 'exactly the orders of the last 7 days');
+		assert.deepEqual([...kept].sort(), [...recent].sort(), 'exactly the orders of the last 7 days');
+		// Date Range → Created After on orders: read newest first, stopped at the first older order;
+		// R orders in range cost floor(R / 100) + 1 pages (the window adds none when page 1 ends the read)
+		const pages = requests.filter((r) => r.path === '/v1/orders' && r.query['page[number]'] !== undefined);
+		assert.ok(recent.length < 100, `${recent.length} recent orders: one page expected`);
+		assert.equal(pages.length, Math.floor(recent.length / 100) + 1, 'requests of the orders list');
+		assert.ok(
+			pages.every((r) => r.query.sort === '-created_at'),
+			'read newest first',
+		);
 		const read = run.nodes['Get order with items'].items.map((o) => o.id);
 		assert.deepEqual(read.sort(), recent.sort(), 'each kept order read again with its items');
 	},
@@ -141,12 +148,17 @@ function examplesOf(table) {
 	});
 }
 
-/** Runs each manual example with `n8n execute` (n8n must not be running): [{ workflow, run }]. */
-async function runManual(n8n) {
+/**
+ * Runs each manual example with `n8n execute` (n8n must not be running): [{ workflow, run, requests }],
+ * `requests` the sandbox's requests during the run.
+ */
+async function runManual(n8n, sandbox) {
 	const out = [];
 	for (const workflow of examplesOf(MANUAL)) {
 		const missing = missingOperations(workflow);
-		out.push({ workflow, missing, run: missing.length ? null : await n8n.execute(workflow.id) });
+		const from = sandbox ? sandbox.requests.length : 0;
+		const run = missing.length ? null : await n8n.execute(workflow.id);
+		out.push({ workflow, missing, run, requests: sandbox ? sandbox.requests.slice(from) : [] });
 	}
 	return out;
 }
@@ -177,13 +189,13 @@ async function runWebhooks(sandbox, n8n) {
 async function checks({ sandbox, n8n, check }) {
 	const expected = prepare(sandbox);
 	if (n8n.server) await n8n.stop();
-	for (const { workflow, missing, run } of await runManual(n8n))
+	for (const { workflow, missing, run, requests } of await runManual(n8n, sandbox))
 		if (missing.length)
 			process.stdout.write(`- example "${workflow.name}" not run: the node lacks ${missing.join(', ')}\n`);
 		else
 			await check(`example "${workflow.name}"`, () => {
 				assert.ok(run.ok, JSON.stringify(run.error));
-				MANUAL[workflow.id](run, sandbox, expected);
+				MANUAL[workflow.id](run, sandbox, expected, requests);
 			});
 	await n8n.start({ timeoutMs: 300000 });
 	for (const { workflow, status, execution } of await runWebhooks(sandbox, n8n))

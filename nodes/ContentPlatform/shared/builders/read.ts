@@ -19,7 +19,7 @@ import {
 import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ATTRIBUTES } from '../tables/registry';
+import { ATTRIBUTES, dateBoundsOf, type DateBoundMode } from '../tables/registry';
 
 /**
  * A Get operation (table rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
@@ -61,10 +61,74 @@ export function getManyOperation(op: OperationContext): OperationDescription {
 			...requiredSiteField(op),
 			...returnAllAndLimit(op),
 			...filtersCollection(op),
+			...dateRangeCollection(op),
 			...conditionsCollection(op),
 			...optionsCollection(op, [...sortOptions(op), ...fieldsOption(op)]),
 		],
 	};
+}
+
+/** How each way of bounding a list reads, in the words of the fields' descriptions. */
+const DATE_BOUND_WORDS: Record<DateBoundMode, (attribute: string) => string> = {
+	filter: () =>
+		'The API filters by day (start and end date); the node sends those days and drops the records outside the exact time.',
+	sorted: (attribute) =>
+		`The node reads the list newest first (sort -${attribute}) and stops at the first record past the bound; with Sort By ${fieldLabel(attribute)} ascending the kept records are reversed. Another Sort By is refused.`,
+	unsorted: () =>
+		'The API can neither filter nor sort this list by this date: every page is read and the records outside the range are dropped.',
+};
+
+/**
+ * "Date Range" of a Get Many whose records carry `created_at` and/or `updated_at`
+ * (`dateBoundsOf`, tables/registry.ts): Created After (included), Created Before (excluded),
+ * Updated After (included), n8n dateTime fields. They have no routing of their own: the page
+ * reader (`readList`, transport/pages.ts) reads them, sends the API's day filter or the sort
+ * newest first, and keeps only the records within the range.
+ */
+export function dateRangeCollection(op: OperationContext): INodeProperties[] {
+	const bounds = dateBoundsOf(op.resource, op.endpoint);
+	if (!bounds) return [];
+	const fields: INodeProperties[] = [];
+	if (bounds.created) {
+		const how = DATE_BOUND_WORDS[bounds.created]('created_at');
+		fields.push(
+			{
+				displayName: 'Created After',
+				name: 'createdAfter',
+				type: 'dateTime',
+				default: '',
+				description: `${how} Kept: the records created at or after this time. Empty: no bound.`,
+			},
+			{
+				displayName: 'Created Before',
+				name: 'createdBefore',
+				type: 'dateTime',
+				default: '',
+				description: `${how} Kept: the records created before this time. Empty: no bound.`,
+			},
+		);
+	}
+	if (bounds.updated) {
+		fields.push({
+			displayName: 'Updated After',
+			name: 'updatedAfter',
+			type: 'dateTime',
+			default: '',
+			description: `${DATE_BOUND_WORDS[bounds.updated]('updated_at')} Kept: the records updated at or after this time. Empty: no bound.`,
+		});
+	}
+	return [
+		{
+			displayName: 'Date Range',
+			name: 'dateRange',
+			type: 'collection',
+			placeholder: 'Add Date Bound',
+			default: {},
+			displayOptions: showOnlyFor(op),
+			description: 'Only records created or updated within these times. Limit and Return All count kept records.',
+			options: fields.sort(byDisplayName),
+		},
+	];
 }
 
 /**

@@ -42,7 +42,8 @@ import { hookTable } from '../../resources/hook/table';
 import { landingPageTable } from '../../resources/landingPage/table';
 import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
-import type { ResourceTable } from './types';
+import type { EndpointRow, ResourceTable } from './types';
+import { ATTRIBUTES } from './values';
 
 export { ATTRIBUTES } from './values';
 export { PERSON_FILTERS } from './filters';
@@ -104,4 +105,43 @@ export function resourceByValue(value: string): ResourceTable {
 	const resource = RESOURCES.find((r) => r.value === value);
 	if (!resource) throw new Error(`Unknown resource "${value}"`);
 	return resource;
+}
+
+/**
+ * How a list's records can be bounded by a date attribute:
+ * - `filter`: the API filters it by day (`filter[start_date]`/`filter[end_date]`, YYYY-MM-DD,
+ *   both days included); the node sends the days around the bound and trims to the instant;
+ * - `sorted`: no API filter, but the list sorts by `-<attribute>` (newest first): the node sorts
+ *   that way itself and stops at the first record past the bound;
+ * - `unsorted`: neither: every page is read and the records outside the bound dropped.
+ */
+export type DateBoundMode = 'filter' | 'sorted' | 'unsorted';
+
+/** The date bounds a Get Many offers: by `created_at` and by `updated_at`, each when its records carry it. */
+export interface DateBounds {
+	created?: DateBoundMode;
+	updated?: DateBoundMode;
+}
+
+/**
+ * The date bounds of a list (a `getAll` row), derived from the table: the type's attributes
+ * (`created_at`, `updated_at` in `ATTRIBUTES`), the row's sort keys and its `start_date`/`end_date`
+ * filters (OpenAPI document: transactions and payouts; payouts carry no `created_at`, so none).
+ * Undefined when the records carry neither date (form submissions: the API sorts them by a
+ * creation time it does not return).
+ */
+export function dateBoundsOf(resource: ResourceTable, endpoint: EndpointRow): DateBounds | undefined {
+	if (endpoint.operation !== 'getAll') return undefined;
+	const attributes: Record<string, unknown> = ATTRIBUTES[resource.type as keyof typeof ATTRIBUTES] ?? {};
+	const names = new Set((endpoint.query.filters ?? []).map((f) => f.name));
+	const sort: readonly string[] = endpoint.query.sort ?? [];
+	const modeOf = (attribute: string, filtered: boolean): DateBoundMode | undefined => {
+		if (!(attribute in attributes)) return undefined;
+		if (filtered) return 'filter';
+		return sort.includes(attribute) ? 'sorted' : 'unsorted';
+	};
+	const created = modeOf('created_at', names.has('start_date') && names.has('end_date'));
+	const updated = modeOf('updated_at', false);
+	if (!created && !updated) return undefined;
+	return { ...(created ? { created } : {}), ...(updated ? { updated } : {}) };
 }
