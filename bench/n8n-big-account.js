@@ -543,8 +543,10 @@ async function main() {
 	};
 	const section = report(context);
 	process.stdout.write(`${section}\n`);
+	// A run of some cases (--only) keeps its figures apart from the full run's.
+	const partial = cases.length < Object.keys(CASES).length ? `-${cases.join('-')}` : '';
 	fs.writeFileSync(
-		path.join(__dirname, `big-account-${n8n.runtime.version}${HEAP_MB ? `-heap-${HEAP_MB}` : ''}.json`),
+		path.join(__dirname, `big-account-${n8n.runtime.version}${HEAP_MB ? `-heap-${HEAP_MB}` : ''}${partial}.json`),
 		`${JSON.stringify(context, null, 2)}\n`,
 	);
 	if (!process.argv.includes('--no-write')) writeSection(section, n8n.runtime.version, HEAP_MB);
