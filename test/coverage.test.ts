@@ -12,7 +12,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate } from '../nodes/ContentPlatform/shared/transport/request';
+import { runRequest } from '../nodes/ContentPlatform/shared/transport/request';
 import { readList } from '../nodes/ContentPlatform/shared/transport/pages';
 import {
 	PERSON_FILTERS_1_1_0,
@@ -41,9 +41,9 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 			.filter((p): p is string => typeof p === 'string'),
 	);
 	const pagination = option.routing?.operations?.pagination;
-	if (option.routing?.send?.paginate === true && pagination === paginate) {
+	if (option.routing?.send?.paginate === true && pagination === runRequest) {
 		// The package's page reader writes both page parameters (`readList` in shared/transport/pages.ts,
-		// which the request runner `paginate` hands Get Many to).
+		// which the request runner `runRequest` hands Get Many to).
 		const source = readList.toString();
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');

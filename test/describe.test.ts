@@ -26,7 +26,7 @@ describe('describe: one operation from the rendered snapshot', () => {
 			'  preSend: prepareRequest',
 			'  paginate: true',
 			'  postReceive: toItems',
-			'  pagination: paginate',
+			'  pagination: runRequest',
 		]);
 		expect(start).toBeLessThan(lines.findIndex((line) => line.startsWith('fields')));
 	});

@@ -313,7 +313,7 @@ describe('200 answers that are not JSON:API documents', () => {
 	});
 });
 
-describe('errors of a Get Many name the page (paginate → withContext)', () => {
+describe('errors of a Get Many name the page (runRequest → withContext)', () => {
 	test.each([
 		[
 			'a 400 with errors[]',

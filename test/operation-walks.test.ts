@@ -46,7 +46,7 @@ const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotF
 			{ file: /^shared\/tables\/offerGrants\.ts$/, why: "the offer grants' endpoint rows" },
 			{
 				file: /^shared\/transport\/pages\.ts$/,
-				why: "Get Many's pages (`paginate` sends this one with `sendRequest`)",
+				why: "Get Many's pages (`runRequest` sends this one with `sendRequest`)",
 			},
 		],
 	},

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test timing (waits for the sandbox) */
 /**
  * Return All with parallel page requests ("Request Settings → Parallel Page Requests"),
- * through n8n's engine (WorkflowExecute → routing → the node's `paginate`) against the sandbox.
+ * through n8n's engine (WorkflowExecute → routing → the node's `runRequest`) against the sandbox.
  * The sandbox's concurrency meter (test/sandbox/concurrency.js) sees how many pages were in flight
  * at once and which requests the client aborted.
  */

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate } from '../nodes/ContentPlatform/shared/transport/request';
+import { runRequest } from '../nodes/ContentPlatform/shared/transport/request';
 import { NODE_PROPERTIES, collectionFields, propertiesOf } from './helpers/fixtures';
 
 const TEXT = readFileSync(join(__dirname, '..', 'spec', 'platform-api-supplement.md'), 'utf8');
@@ -173,7 +173,7 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 			.map((f) => f.routing?.send?.property)
 			.filter((p): p is string => typeof p === 'string'),
 	);
-	if (option.routing?.send?.paginate === true && option.routing?.operations?.pagination === paginate) {
+	if (option.routing?.send?.paginate === true && option.routing?.operations?.pagination === runRequest) {
 		sent.add('page[number]');
 		sent.add('page[size]');
 	}

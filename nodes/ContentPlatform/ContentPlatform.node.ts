@@ -89,7 +89,7 @@ export const nodeProperties: INodeProperties[] = [
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
  * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pages.ts).
  * Its routing (`requestRunnerRouting`) makes n8n hand every operation's request to the package's
- * request runner (`paginate`: one request for Get and the writes, pages for Get Many), which turns
+ * request runner (`runRequest`: one request for Get and the writes, pages for Get Many), which turns
  * timeouts into "did not answer within N s" and keeps the credential's secrets out of every error.
  */
 const requestSettingsProperty: INodeProperties = {

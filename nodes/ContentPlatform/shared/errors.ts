@@ -185,7 +185,7 @@ export function redactError<T>(error: T, secrets: string[]): T {
  * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
  * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
  * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
- * asks of the request runner (`paginate` and the page reader): to wait and send a read again, or to
+ * asks of the request runner (`runRequest` and the page reader): to wait and send a read again, or to
  * renew an OAuth2 token.
  */
 export interface ApiAnswer {

@@ -223,7 +223,7 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
 /**
  * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
  * Custom Fields that field's preSend adds after it, is complete when the request is sent):
- * checks the site and email, then hands the request runner (`paginate`) the item's own request
+ * checks the site and email, then hands the request runner (`runRequest`) the item's own request
  * (`withOwnRequest`), which under the person's lock (`withPerson`) looks the contact up and sends
  * the update (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site)
  * when one was found, else the create as built (`POST /v1/contacts`); a create refused with "has already

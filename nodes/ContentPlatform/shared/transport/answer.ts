@@ -7,7 +7,7 @@
  *    OAuth2 401 that n8n 1.x hands back (credential.ts).
  * 2. Slowing down: the package's one rule for answers asking to slow down (a 429, or a 503 with
  *    `Retry-After`), written once here and applied by every path that sends a request: the node's
- *    routing (Get, Get Many's pages at any "Parallel Page Requests", through `paginate`,
+ *    routing (Get, Get Many's pages at any "Parallel Page Requests", through `runRequest`,
  *    `readPages`), and the requests outside routing (`apiRequest`: list searches, the lookups of
  *    find or create, custom fields, the triggers' reads).
  *    - Reads (GET) are sent again **once** (`MAX_THROTTLE_RETRIES`) after waiting what

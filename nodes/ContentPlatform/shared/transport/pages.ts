@@ -1,6 +1,6 @@
 /**
  * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the reader of a list's pages
- * that the node's request runner (`paginate`, request.ts) hands a Get Many to (`readList`). What
+ * that the node's request runner (`runRequest`, request.ts) hands a Get Many to (`readList`). What
  * each page's document says about paging (on its items: `tagPage`, shared/jsonapi.ts) is checked
  * against what was received, so that every loop over pages ends whatever the server answers.
  *
@@ -155,7 +155,7 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
 
 /**
  * Get Many (spec "Limits": `page[number]` and `page[size]`), run by the node's request runner
- * (`paginate`, request.ts) with the routing's request as n8n built it (`requestData`): requests pages
+ * (`runRequest`, request.ts) with the routing's request as n8n built it (`requestData`): requests pages
  * 1, 2, … of `min(Limit, 100)` records and stops when a page is shorter than the page size or empty,
  * when the document says no page follows, or when Limit records were read. So Limit 10 costs one
  * request and Return All over N records ceil(N / 100) (+1 when the last page is exactly full and the

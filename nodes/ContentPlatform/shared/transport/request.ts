@@ -1,14 +1,14 @@
 /**
  * The routing's request, in the order n8n calls in for every operation of the action node
  * (n8n-core routing-node.js `makeRequest`): the preSend `prepareRequest`, the pagination hook
- * `paginate` (the node's request runner: one request for Get and the writes, `readList` in
+ * `runRequest` (the node's request runner: one request for Get and the writes, `readList` in
  * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
  * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both paths decide
  * the credential type once, follow redirects and the OAuth2 renewal through `settle`, and check the
  * answer with `checkedDocument`.
  *
  * What one item's request needs from step to step is passed explicitly where n8n lets it: the
- * request options (the object a preSend returns is the one `paginate` gets as
+ * request options (the object a preSend returns is the one `runRequest` gets as
  * `requestData.options`; an item that sends its request itself puts it there, `withOwnRequest`),
  * the page reader's own scope, and the errors themselves (`ApiAnswer`, shared/errors.ts). Where
  * n8n does not (a postReceive gets only the item's context, its items and the answer), it is held
@@ -110,8 +110,8 @@ export type OwnRequest = (send: () => Promise<INodeExecutionData[]>) => Promise<
 const OWN_REQUEST = Symbol('ownRequest');
 
 /**
- * Hands `paginate` the item's own request on the request options a preSend returns (n8n passes
- * that object on to `paginate` as `requestData.options`).
+ * Hands `runRequest` the item's own request on the request options a preSend returns (n8n passes
+ * that object on to `runRequest` as `requestData.options`).
  * @returns The same options.
  */
 export function withOwnRequest(requestOptions: IHttpRequestOptions, own: OwnRequest): IHttpRequestOptions {
@@ -184,14 +184,14 @@ export async function refuseRetryOnFail(
 }
 
 /**
- * The routing that hands an operation's request to the node's request runner (`paginate`): declared
+ * The routing that hands an operation's request to the node's request runner (`runRequest`): declared
  * here once, used by "Request Settings" (every operation, ContentPlatform.node.ts) and, as the
  * rendered description has it, again by Get Many's option (shared/builders/operation.ts). n8n merges
  * both into the same routing.
  */
 export const requestRunnerRouting = {
 	send: { paginate: true },
-	operations: { pagination: paginate },
+	operations: { pagination: runRequest },
 } as const;
 
 /**
@@ -200,7 +200,7 @@ export const requestRunnerRouting = {
  * built (`requestData`). Get Many is read page by page (`readList`, pages.ts); every other operation
  * sends its one request (`sendRequest`).
  */
-export async function paginate(
+export async function runRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
