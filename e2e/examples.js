@@ -55,10 +55,15 @@ const MANUAL = {
 		assert.ok(!kept.includes(expected.oldOrder), 'the order of 9 days ago is left out');
 		assert.deepEqual([...kept].sort(), [...recent].sort(), 'exactly the orders of the last 7 days');
 		// Date Range → Created After on orders: read newest first, stopped at the first older order;
-		// R orders in range cost floor(R / 100) + 1 pages (the window adds none when page 1 ends the read)
+		// R orders in range cost floor(R / 100) + 1 pages, plus at most k − 1 = 3 read ahead with the
+		// default 4 Parallel Page Requests (none when page 1 ends the read). R depends on what earlier
+		// checks of the suite inserted (a few alone, over 1,000 in the full run).
 		const pages = requests.filter((r) => r.path === '/v1/orders' && r.query['page[number]'] !== undefined);
-		assert.ok(recent.length < 100, `${recent.length} recent orders: one page expected`);
-		assert.equal(pages.length, Math.floor(recent.length / 100) + 1, 'requests of the orders list');
+		const needed = Math.floor(recent.length / 100) + 1;
+		assert.ok(
+			pages.length >= needed && pages.length <= needed + (needed === 1 ? 0 : 3),
+			`requests of the orders list: ${pages.length} for ${recent.length} recent orders (expected ${needed}, at most ${needed + 3})`,
+		);
 		assert.ok(
 			pages.every((r) => r.query.sort === '-created_at'),
 			'read newest first',
