@@ -75,14 +75,19 @@ function operations(sandbox) {
 			parameters: { resource: 'payout', operation: 'getAll', siteId: rl('1'), returnAll: true },
 			items: (it) => {
 				assert.equal(it.length, 45);
-				const pages = sandbox.requests.filter((r) => r.rawPath === '/v1/kajabi_payments_payouts');
+				// Pages after the first are requested in parallel: they may reach the sandbox in any order.
+				const pages = sandbox.requests
+					.filter((r) => r.rawPath === '/v1/kajabi_payments_payouts')
+					.map((r) => [r.query['page[number]'], r.query['page[size]']])
+					.sort((a, b) => Number(a[0]) - Number(b[0]));
 				assert.deepEqual(
-					pages.map((r) => [r.query['page[number]'], r.query['page[size]']]),
+					pages,
 					[
 						['1', undefined],
 						['2', undefined],
 						['3', undefined],
 					],
+					`payout pages requested: ${JSON.stringify(pages)}`,
 				);
 			},
 		},
