@@ -18,7 +18,7 @@
  */
 const { startStack } = require('./lib/stack');
 const examples = require('./examples');
-const { waitFor } = require('./lib/wait');
+const { sleep, waitFor } = require('./lib/wait');
 
 const ui = process.argv.includes('--ui');
 
@@ -151,15 +151,31 @@ async function main() {
 			for (const trigger of triggers) n8n.publishWorkflow(trigger.id);
 			sandbox.clearRequests();
 			await n8n.start({ timeoutMs: 300000 }); // a busy machine can take minutes
+			// n8n calls poll() once at activation: that first poll only notes where the list stands, so a
+			// record added before every trigger's first poll is over would be part of its starting point and
+			// never emitted. Each trigger's requests are told apart by its credential (the access token, or
+			// an OAuth2 token the sandbox issued); then no request for 2 s: the first polls are over.
+			const triggerNode = (trigger) => trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger'));
+			const byOAuth2 = (trigger) => Boolean(triggerNode(trigger).credentials?.contentPlatformOAuth2Api);
+			const polled = (trigger) =>
+				sandbox.requests.some(
+					(r) =>
+						r.rawPath === NEW_RECORDS[triggerNode(trigger).parameters.event].path &&
+						(r.headers.authorization !== `Bearer ${sandbox.token}`) === byOAuth2(trigger),
+				);
+			for (const trigger of triggers)
+				await waitFor(() => polled(trigger), 120000, `${trigger.name}: its first poll`, { everyMs: 200 });
+			for (let seen = -1; seen !== sandbox.requests.length; ) {
+				seen = sandbox.requests.length;
+				await sleep(2000);
+			}
 			const added = new Set();
 			for (const trigger of triggers) {
-				const event = trigger.nodes.find((n) => n.type.endsWith('.contentPlatformTrigger')).parameters.event;
-				const { path, add } = NEW_RECORDS[event];
+				const { event } = triggerNode(trigger).parameters;
 				say(`▶ ${trigger.name}`);
-				// n8n calls poll() once at activation: that first poll only notes where the list stands.
-				await waitFor(() => sandbox.requests.some((r) => r.rawPath === path), 60000, path, { everyMs: 200 });
 				// one new record per event, seen by every trigger of that event
-				say(`  activated; ${added.has(event) ? 'the same new record' : add(sandbox)}; waiting for the next poll…`);
+				const what = added.has(event) ? 'the same new record' : NEW_RECORDS[event].add(sandbox);
+				say(`  activated; ${what}; waiting for the next poll…`);
 				added.add(event);
 			}
 			// Meanwhile the webhook examples: activated, one delivery each, deactivated.
