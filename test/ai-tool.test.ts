@@ -13,7 +13,7 @@ import { NodeHelpers, type INodeParameters, type INodeType } from 'n8n-workflow'
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { ALLOW_MODEL_VALUES, parametersFromModel } from '../nodes/ContentPlatform/shared/builders/aiTool';
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, relatedIds, rl, useSandbox } from './helpers/fixtures';
 import { registerNodeType, runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
@@ -44,8 +44,8 @@ async function runTool(parameters: INodeParameters, args: Record<string, string>
 
 /** A contact with an offer granted, and the offer. */
 function contactWithOffer() {
-	const contact = sandbox.store.contacts.find((c) => (c.relationships.offers?.data ?? []).length > 0)!;
-	return { contactId: contact.id, offerId: contact.relationships.offers.data[0].id as string };
+	const contact = sandbox.store.contacts.find((c) => relatedIds(c, 'offers').length > 0)!;
+	return { contactId: contact.id, offerId: relatedIds(contact, 'offers')[0] };
 }
 
 const revoke = (extra: INodeParameters = {}): INodeParameters => ({
@@ -137,7 +137,7 @@ describe('destructive operations as AI tools', () => {
 
 	test('a non-destructive write (Grant Offers) takes the model’s IDs without the switch', async () => {
 		const contact = sandbox.store.contacts[5];
-		const has = new Set((contact.relationships.offers?.data ?? []).map((o: { id: string }) => o.id));
+		const has = new Set(relatedIds(contact, 'offers'));
 		const offer = sandbox.store.offers.find((o) => !has.has(o.id))!;
 		const result = await runTool(
 			{

@@ -44,8 +44,17 @@ const onlyRequest = (requests: RecordedRequest[]) => {
 	expect(requests).toHaveLength(1);
 	return requests[0];
 };
+/** One list's Get Many: the Filters and Options given, and the query they must put on the wire (decoded). */
+interface ListCase {
+	resource: string;
+	path: string;
+	filters: INodeParameters;
+	options: INodeParameters;
+	query: Record<string, string>;
+}
+
 describe('Get Many of the lists: filters, sort, fields and paging on the wire', () => {
-	test.each([
+	test.each<ListCase>([
 		{
 			resource: 'offer',
 			path: '/v1/offers',

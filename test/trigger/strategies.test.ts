@@ -466,12 +466,21 @@ describe('lease and budget', () => {
 		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual(
 			[0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })),
 		);
-		const baseline = idOnlyStrategy.start(undefined, clock());
+		// An idOnly baseline reads one window, the list's first (page 1 of 100), and is done: no
+		// deadline reaches it. A dateWindow baseline reads the whole list and cannot pause.
 		const many = new FakeList();
 		for (let i = 0; i < 500; i++) many.add(i, i);
-		baseline.read(await many.page(baseline.next()!));
-		const window = windowAt(0);
-		expect(window.size).toBe(100);
+		const baseline = idOnlyStrategy.start(undefined, clock());
+		expect(baseline.next()).toMatchObject({ number: 1, size: 100 });
+		let v = NOW;
+		expect(
+			await runScan(
+				baseline,
+				(r) => many.page(r),
+				NOW + 500,
+				() => (v += 1000),
+			),
+		).toEqual({ requests: 1, complete: true });
 		const busy = dateWindowStrategy.start(undefined, clock());
 		let u = NOW;
 		await expect(
