@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationOf, type OperationDescription } from '../../shared/builders/operation';
+import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
@@ -20,18 +20,8 @@ const grant = relationshipOperation(op);
  * item is the contact's offers after the grant with `created: true|false`.
  */
 export const grantOffersByEmail: OperationDescription = {
-	option: {
-		...grant.option,
-		routing: {
-			...grant.option.routing,
-			send: {
-				...grant.option.routing?.send,
-				// After the offers body is checked (nothing is created for a grant that cannot go out).
-				preSend: [...(grant.option.routing?.send?.preSend ?? []), resolveGrantContact],
-			},
-			output: { postReceive: [grantByEmailItem] },
-		},
-	},
+	// The contact after the offers body is checked (nothing is created for a grant that cannot go out).
+	option: withOwnHooks(grant.option, resolveGrantContact, [grantByEmailItem]),
 	properties: [
 		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),
 		emailField(op, 'The email of the contact to grant the offers to (matched without regard to case)'),
