@@ -8,7 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiRoot, baseUrlExpression } from '../nodes/ContentPlatform/shared/transport/credential';
+import { apiRoot, baseUrlProperty, meTest } from '../nodes/ContentPlatform/shared/transport/credential';
 
 /**
  * Access token credential: `Authorization: Bearer <token>` on every request (spec "Authentication").
@@ -28,16 +28,9 @@ export class ContentPlatformApi implements ICredentialType {
 	documentationUrl = 'https://github.com/content-platform/n8n-nodes-content-platform#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://api.example.com',
-			required: true,
-			description:
-				'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Requests go to <Base URL>/v1/…',
-		},
+		baseUrlProperty(
+			'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Requests go to <Base URL>/v1/…',
+		),
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',
@@ -65,32 +58,11 @@ export class ContentPlatformApi implements ICredentialType {
 	}
 
 	/**
-	 * The Test button: reads the token's own user (`GET /v1/me`, platform-api-supplement.md section 4),
-	 * which every account answers, with one site or several (a contact list would need
-	 * `filter[site_id]` on multi-site accounts). 401/403 get a message saying what to fix.
+	 * The Test button: reads the token's own user (`meTest`, `GET /v1/me`). 401/403 get a message
+	 * saying what to fix.
 	 */
-	test: ICredentialTestRequest = {
-		request: {
-			// Resolved by n8n; `authenticate` then applies apiRoot (which also refuses a wrong Base URL).
-			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			url: '/me',
-			headers: { Accept: 'application/vnd.api+json' },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: "The access token was refused: check the token, and that the base URL is your account's API address",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The access token was accepted but may not read its own user: give the token read permission',
-				},
-			},
-		],
-	};
+	test: ICredentialTestRequest = meTest(
+		"The access token was refused: check the token, and that the base URL is your account's API address",
+		'The access token was accepted but may not read its own user: give the token read permission',
+	);
 }

@@ -1,7 +1,7 @@
 /** The OAuth2 client-credentials credential of both nodes (`contentPlatformOAuth2Api`). */
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlExpression } from '../nodes/ContentPlatform/shared/transport/credential';
+import { baseUrlExpression, baseUrlProperty, meTest } from '../nodes/ContentPlatform/shared/transport/credential';
 
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
@@ -87,45 +87,17 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: '',
 		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://api.example.com',
-			required: true,
-			description:
-				'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Tokens come from <Base URL>/v1/oauth/token.',
-		},
+		baseUrlProperty(
+			'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Tokens come from <Base URL>/v1/oauth/token.',
+		),
 	];
 
 	/**
 	 * Connection test: a token from the client credentials, then the token's own user
-	 * (`GET /v1/me`, platform-api-supplement.md section 4), which every account answers, with one
-	 * site or several.
+	 * (`meTest`, `GET /v1/me`).
 	 */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			url: '/me',
-			headers: { Accept: 'application/vnd.api+json' },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The token was accepted but may not read its own user: give the API credentials read permission',
-				},
-			},
-		],
-	};
+	test: ICredentialTestRequest = meTest(
+		"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
+		'The token was accepted but may not read its own user: give the API credentials read permission',
+	);
 }

@@ -13,7 +13,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { runRequest } from '../nodes/ContentPlatform/shared/transport/request';
-import { readList } from '../nodes/ContentPlatform/shared/transport/pages';
+import { readList, readListPages } from '../nodes/ContentPlatform/shared/transport/pages';
 import {
 	PERSON_FILTERS_1_1_0,
 	PERSON_FILTERS_ADDED_1_1_0,
@@ -42,9 +42,10 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	);
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === runRequest) {
-		// The package's page reader writes both page parameters (`readList` in shared/transport/pages.ts,
-		// which the request runner `runRequest` hands Get Many to).
-		const source = readList.toString();
+		// The package's page reader writes both page parameters (`readListPages` in
+		// shared/transport/pages.ts, through which `readList`, which the request runner `runRequest`
+		// hands Get Many to, reads every page).
+		const source = readList.toString().includes('readListPages(') ? readListPages.toString() : '';
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');
 	}

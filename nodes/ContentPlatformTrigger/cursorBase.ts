@@ -51,6 +51,20 @@ export function nextOdd(
 }
 
 /**
+ * How many undated records (no readable `created_at`) a poll may still emit: `MAX_ODD` less the
+ * undated records it read that `odd` (the cursor's remembered IDs) already holds. The strategies
+ * hold back the undated records beyond it, so that `nextOdd` keeps every one emitted.
+ */
+export function oddRoom(read: PollRecord[], odd: ReadonlySet<string>): number {
+	return MAX_ODD - read.filter((r) => Number.isNaN(r.time) && odd.has(r.id)).length;
+}
+
+/** The poll's warning when `held` undated records were held back because `odd` was full (see `oddRoom`). */
+export function oddHeldWarning(held: number): string {
+	return `${held} new record(s) without a readable created_at were held back: the trigger remembers at most ${MAX_ODD} such records; they are emitted by a later poll once there is room`;
+}
+
+/**
  * Reads an API `created_at` value. Only an ISO 8601 string is a date here: a number, null, a
  * missing attribute or a string that is not a date gives NaN (the record has no usable time).
  */

@@ -50,14 +50,17 @@ import { checkedDocument } from './transport/answer';
  * create" for what that leaves open.
  */
 
+/** What the holders of one person's busy spell share: the contact found or created (its ID). */
+type Known = { contactId?: string };
+
 /** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
 interface Person {
 	/** Settles when the last holder or waiter so far is done. */
 	tail: Promise<void>;
 	/** Holders and waiters: the entry is removed when the last of them is done. */
 	count: number;
-	/** Shared by the holders of one busy spell: the contact found or created (its ID). */
-	known: { contactId?: string };
+	/** Shared by the holders of one busy spell. */
+	known: Known;
 }
 
 /** The people with a holder or waiters now (no entry for anyone else, so the map stays bounded). */
@@ -75,7 +78,7 @@ export function personKey(apiRoot: string, siteId: string, email: string): strin
  * `work` gets what the holders of one busy spell share (`known.contactId`: the contact an earlier
  * holder found or created, so a later one need not look it up again).
  */
-export async function withPerson<T>(key: string, work: (known: { contactId?: string }) => Promise<T>): Promise<T> {
+export async function withPerson<T>(key: string, work: (known: Known) => Promise<T>): Promise<T> {
 	const person = people.get(key) ?? { tail: Promise.resolve(), count: 0, known: {} };
 	people.set(key, person);
 	const previous = person.tail;
@@ -221,6 +224,25 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
 }
 
 /**
+ * The item's person, from its Site and Email (`personOf`: checked here, before any request, so a
+ * bad value fails the preSend), and `withContact`, which runs `work` under the person's lock
+ * (`withPerson`, keyed on the request's API root, `personKey`): after checking that the execution
+ * was not cancelled, `work` gets the contact an earlier holder of the busy spell found or created,
+ * else the one looked up by email (`findContactByEmail`; undefined when the site has none), and what
+ * the spell shares (`known`). The lock is held until `work` settles.
+ */
+function personLockOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const { siteId, email } = personOf(context);
+	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const withContact = async <T>(work: (contactId: string | undefined, known: Known) => Promise<T>): Promise<T> =>
+		await withPerson(key, async (known) => {
+			stopIfCancelled(context);
+			return await work(known.contactId ?? (await findContactByEmail(context, siteId, email))?.id, known);
+		});
+	return { siteId, email, withContact };
+}
+
+/**
  * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
  * Custom Fields that field's preSend adds after it, is complete when the request is sent):
  * checks the site and email, then hands the request runner (`runRequest`) the item's own request
@@ -234,15 +256,13 @@ export async function createOrUpdateContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email } = personOf(this);
-	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const person = personLockOf(this, requestOptions);
 	const run = itemRunOf(this);
 	return withOwnRequest(
 		requestOptions,
 		async (send) =>
-			await withPerson(key, async (known) => {
-				stopIfCancelled(this);
-				let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
+			await person.withContact(async (found, known) => {
+				let contactId = found;
 				if (contactId === undefined) {
 					run.contact = { created: true, found: false };
 					try {
@@ -251,7 +271,7 @@ export async function createOrUpdateContact(
 						if (id !== undefined && id !== null) known.contactId = String(id);
 						return items;
 					} catch (error) {
-						contactId = await takenContact(this, error, siteId, email);
+						contactId = await takenContact(this, error, person.siteId, person.email);
 					}
 				}
 				known.contactId = String(contactId);
@@ -316,11 +336,9 @@ export async function resolveGrantContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email } = personOf(this);
-	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	const outcome = await withPerson(key, async (known): Promise<ContactOutcome> => {
-		stopIfCancelled(this);
-		let contactId = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
+	const { siteId, email, withContact } = personLockOf(this, requestOptions);
+	const outcome = await withContact(async (found, known): Promise<ContactOutcome> => {
+		let contactId = found;
 		let created = false;
 		if (contactId === undefined) {
 			const additional = (this.getNodeParameter('additionalFields', {}) ?? {}) as IDataObject;
@@ -350,13 +368,10 @@ export async function resolveRevokeContact(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const { siteId, email } = personOf(this);
-	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const { withContact } = personLockOf(this, requestOptions);
 	const run = itemRunOf(this);
 	return withOwnRequest(requestOptions, async (send) => {
-		const contactId = await withPerson(key, async (known) => {
-			stopIfCancelled(this);
-			const id = known.contactId ?? (await findContactByEmail(this, siteId, email))?.id;
+		const contactId = await withContact(async (id, known) => {
 			if (id !== undefined) known.contactId = String(id);
 			return id;
 		});
@@ -403,30 +418,41 @@ function byEmailItems(
 }
 
 /**
- * postReceive of Contact → Grant Offers by Email: checks the answer (the contact's offers after
- * the grant) and makes the item (`byEmailItems`, with `created`).
+ * What the postReceive of Grant or Revoke Offers by Email makes of the answer (the contact's offers
+ * after the change), once checked: the item (`byEmailItems`) with the flag `flag`, from what the
+ * item's preSend or own request did (`ContactOutcome` on the item's run; a contact found when none
+ * was recorded).
  */
-export async function grantByEmailItem(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
+function answeredByEmailItems(
+	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
-	return byEmailItems(this, document as IDataObject, outcome, 'created');
+	flag: 'created' | 'found',
+): INodeExecutionData[] {
+	const document = checkedDocument(context, response, { resourceName: 'contact' });
+	const outcome = itemRunOf(context).contact ?? { created: false, found: true };
+	return byEmailItems(context, document as IDataObject, outcome, flag);
 }
+
+/** n8n's signature of a postReceive function (the function form of `PostReceiveAction`, n8n-workflow). */
+type PostReceiveFunction = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * postReceive of Contact → Grant Offers by Email: checks the answer (the contact's offers after
+ * the grant) and makes the item (`answeredByEmailItems`, with `created`).
+ */
+export const grantByEmailItem: PostReceiveFunction = async function grantByEmailItem(_items, response) {
+	return answeredByEmailItems(this, response, 'created');
+};
 
 /**
  * postReceive of Contact → Revoke Offers by Email (only when a contact was found and the revoke
  * sent): checks the answer (the contact's offers after the revoke) and makes the item
- * (`byEmailItems`, with `found: true`).
+ * (`answeredByEmailItems`, with `found: true`).
  */
-export async function revokeByEmailItem(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const document = checkedDocument(this, response, { resourceName: 'contact' });
-	const outcome = itemRunOf(this).contact ?? { created: false, found: true };
-	return byEmailItems(this, document as IDataObject, outcome, 'found');
-}
+export const revokeByEmailItem: PostReceiveFunction = async function revokeByEmailItem(_items, response) {
+	return answeredByEmailItems(this, response, 'found');
+};

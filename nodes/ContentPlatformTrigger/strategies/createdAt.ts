@@ -27,9 +27,10 @@
 import {
 	CURSOR_VERSION,
 	TRIGGER_PAGE_SIZE,
-	MAX_ODD,
 	MAX_SET_IDS,
 	nextOdd,
+	oddHeldWarning,
+	oddRoom,
 	iso,
 	parseTime,
 	type PollRecord,
@@ -266,10 +267,10 @@ class CreatedAtScan implements Scan {
 		// The bounded lists of the next cursor must hold every record emitted now: hold back the rest.
 		const { watermark } = this.position();
 		let aheadRoom = MAX_AHEAD - [...this.ahead.values()].filter((at) => at > watermark).length;
-		let oddRoom = MAX_ODD - list.filter((r) => Number.isNaN(r.time) && this.odd.has(r.id)).length;
+		let oddLeft = oddRoom(list, this.odd);
 		return candidates.filter((record) => {
 			if (Number.isNaN(record.time)) {
-				if (oddRoom-- > 0) return true;
+				if (oddLeft-- > 0) return true;
 				this.held.odd++;
 				return false;
 			}
@@ -285,10 +286,7 @@ class CreatedAtScan implements Scan {
 			out.push(
 				`${this.held.ahead} new record(s) dated ahead of the API's clock were held back: the trigger remembers at most ${MAX_AHEAD} emitted records dated ahead; they are emitted by a later poll (once the API's clock has passed them or there is room)`,
 			);
-		if (this.held.odd)
-			out.push(
-				`${this.held.odd} new record(s) without a readable created_at were held back: the trigger remembers at most ${MAX_ODD} such records; they are emitted by a later poll once there is room`,
-			);
+		if (this.held.odd) out.push(oddHeldWarning(this.held.odd));
 		if (this.movedPast !== undefined)
 			out.push(
 				`more than ${MAX_SET_IDS} records share the created_at ${iso(this.movedPast)}: the trigger's position moved past that instant (a record created later with that very created_at would not be emitted)`,

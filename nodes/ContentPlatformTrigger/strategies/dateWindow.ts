@@ -16,7 +16,16 @@
  * there), and the poll that reaches the end saves the usual cursor, with a floor no higher than
  * an hour before the first poll of the series and the IDs emitted meanwhile.
  */
-import { CURSOR_VERSION, MAX_ODD, nextOdd, TRIGGER_PAGE_SIZE, iso, parseTime, type PollRecord } from '../cursorBase';
+import {
+	CURSOR_VERSION,
+	nextOdd,
+	oddHeldWarning,
+	oddRoom,
+	TRIGGER_PAGE_SIZE,
+	iso,
+	parseTime,
+	type PollRecord,
+} from '../cursorBase';
 import type { DateWindowCursor } from './dateWindow.cursor';
 import {
 	MAX_RETRIES,
@@ -196,25 +205,21 @@ class DateWindowScan implements Scan {
 		this.heldOdd = 0;
 		const list = [...this.seen.values()];
 		// `odd` must hold every undated record emitted now: hold back the rest (see `nextOdd`).
-		let oddRoom = MAX_ODD - list.filter((r) => Number.isNaN(r.time) && this.odd.has(r.id)).length;
+		let oddLeft = oddRoom(list, this.odd);
 		return list
 			.map((record, index) => ({ record, index }))
 			.filter(({ record }) => this.isNew(record))
 			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || a.index - b.index)
 			.map(({ record }) => record)
 			.filter((record) => {
-				if (!Number.isNaN(record.time) || oddRoom-- > 0) return true;
+				if (!Number.isNaN(record.time) || oddLeft-- > 0) return true;
 				this.heldOdd++;
 				return false;
 			});
 	}
 
 	warnings(): string[] {
-		return this.heldOdd
-			? [
-					`${this.heldOdd} new record(s) without a readable created_at were held back: the trigger remembers at most ${MAX_ODD} such records; they are emitted by a later poll once there is room`,
-				]
-			: [];
+		return this.heldOdd ? [oddHeldWarning(this.heldOdd)] : [];
 	}
 
 	cursor(key: string): DateWindowCursor {

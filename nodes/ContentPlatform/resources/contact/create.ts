@@ -5,7 +5,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, siteLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -80,15 +80,7 @@ export function contactWriteFields(op: OperationContext): INodeProperties[] {
 				},
 			},
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			options: ADDITIONAL_FIELDS,
-		},
+		fieldsCollection(op, 'Additional Fields', 'additionalFields', ADDITIONAL_FIELDS),
 		customFieldsProperty(showOnlyFor(op), ['siteId.value']),
 	];
 }

@@ -4,9 +4,9 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationOf, showOnlyFor, type OperationDescription } from '../../shared/builders/operation';
+import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
-import { siteLocator } from '../../shared/builders/fields';
+import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 
@@ -20,31 +20,18 @@ const grant = relationshipOperation(op);
  * item is the contact's offers after the grant with `created: true|false`.
  */
 export const grantOffersByEmail: OperationDescription = {
-	option: {
-		...grant.option,
-		routing: {
-			...grant.option.routing,
-			send: {
-				...grant.option.routing?.send,
-				// After the offers body is checked (nothing is created for a grant that cannot go out).
-				preSend: [...(grant.option.routing?.send?.preSend ?? []), resolveGrantContact],
-			},
-			output: { postReceive: [grantByEmailItem] },
-		},
-	},
+	// The contact after the offers body is checked (nothing is created for a grant that cannot go out).
+	option: withOwnHooks(grant.option, resolveGrantContact, [grantByEmailItem]),
 	properties: [
 		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),
 		emailField(op, 'The email of the contact to grant the offers to (matched without regard to case)'),
 		...grant.properties.filter((property) => property.name !== 'contactId'),
-		{
-			displayName: 'Fields for a New Contact',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			description: 'Sent only when no contact has the email and one is created',
-			options: ADDITIONAL_FIELDS.map((field): INodeProperties => ({ ...field, routing: undefined })),
-		},
+		fieldsCollection(
+			op,
+			'Fields for a New Contact',
+			'additionalFields',
+			ADDITIONAL_FIELDS.map((field): INodeProperties => ({ ...field, routing: undefined })),
+			'Sent only when no contact has the email and one is created',
+		),
 	],
 };

@@ -2,7 +2,7 @@
  * Contact → Revoke Offers by Email: Revoke Offers with the contact found by email first, never
  * created (docs/development.md, "The operation-file rule").
  */
-import { operationOf, type OperationDescription } from '../../shared/builders/operation';
+import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { siteLocator } from '../../shared/builders/fields';
 import { resolveRevokeContact, revokeByEmailItem } from '../../shared/findOrCreate';
@@ -20,18 +20,8 @@ const revoke = relationshipOperation(op);
  * contact's offers after the revoke with `found: true`, or `found: false`.
  */
 export const revokeOffersByEmail: OperationDescription = {
-	option: {
-		...revoke.option,
-		routing: {
-			...revoke.option.routing,
-			send: {
-				...revoke.option.routing?.send,
-				// After the offers body is checked and the destructive guards passed.
-				preSend: [...(revoke.option.routing?.send?.preSend ?? []), resolveRevokeContact],
-			},
-			output: { postReceive: [revokeByEmailItem] },
-		},
-	},
+	// The contact after the offers body is checked and the destructive guards passed.
+	option: withOwnHooks(revoke.option, resolveRevokeContact, [revokeByEmailItem]),
 	properties: [
 		...revoke.properties.filter((property) => property.type === 'notice' || property.name === 'allowModelValues'),
 		siteLocator(op, 'The site of the contact (a contact with the email on another site is not used)', false),

@@ -4,7 +4,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, updateTargetLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection, updateTargetLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -54,6 +54,23 @@ async function contactUpdateBody(
 }
 
 /**
+ * The fields of "Update Fields", by label: every contact attribute (written by `contactUpdateBody`,
+ * not by routing) and "Tag IDs".
+ */
+const UPDATE_FIELDS: INodeProperties[] = [
+	...attributeFields('contacts', 'the contact').map((field): INodeProperties => ({ ...field, routing: undefined })),
+	{
+		displayName: 'Tag IDs',
+		name: 'tagIds',
+		type: 'string' as const,
+		default: '',
+		placeholder: 'e.g. 12, 15',
+		description:
+			"Comma-separated tag IDs, or an array from an expression. Replaces all of the contact's tags; empty removes them.",
+	},
+].sort(byDisplayName);
+
+/**
  * Contact → Update (spec `PATCH /v1/contacts/{id}`): the contact (also sent as `data.id`) and the
  * fields to change; only the fields set are sent.
  */
@@ -62,26 +79,7 @@ export const update: OperationDescription = {
 	properties: [
 		updateTargetLocator(op),
 		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			options: [
-				...attributeFields('contacts', 'the contact').map(
-					(field): INodeProperties => ({ ...field, routing: undefined }),
-				),
-				{
-					displayName: 'Tag IDs',
-					name: 'tagIds',
-					type: 'string' as const,
-					default: '',
-					placeholder: 'e.g. 12, 15',
-					description:
-						"Comma-separated tag IDs, or an array from an expression. Replaces all of the contact's tags; empty removes them.",
-				},
-			].sort(byDisplayName),
+			...fieldsCollection(op, 'Update Fields', 'updateFields', UPDATE_FIELDS),
 			routing: { send: { preSend: [contactUpdateBody] } },
 		},
 		customFieldsProperty(showOnlyFor(op), ['contactId.value']),

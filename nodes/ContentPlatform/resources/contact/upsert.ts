@@ -3,7 +3,13 @@
  * contact by email first (docs/development.md, "The operation-file rule"; the walk of this
  * operation: "How a request flows").
  */
-import { jsonApiWrite, operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
+import {
+	jsonApiWrite,
+	operationOf,
+	operationOption,
+	withOwnHooks,
+	type OperationDescription,
+} from '../../shared/builders/operation';
 import { createOrUpdateContact, markCreated } from '../../shared/findOrCreate';
 import { toItems } from '../../shared/transport/request';
 import { contactWriteFields } from './create';
@@ -19,13 +25,6 @@ const base = operationOption(op, jsonApiWrite(op.resource.type));
  * PATCH of the contact looked up again. The item is the contact with `created: true|false`.
  */
 export const upsert: OperationDescription = {
-	option: {
-		...base,
-		routing: {
-			...base.routing,
-			send: { ...base.routing?.send, preSend: [...(base.routing?.send?.preSend ?? []), createOrUpdateContact] },
-			output: { postReceive: [toItems, markCreated] },
-		},
-	},
+	option: withOwnHooks(base, createOrUpdateContact, [toItems, markCreated]),
 	properties: contactWriteFields(op),
 };

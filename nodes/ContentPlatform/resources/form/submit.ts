@@ -4,7 +4,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, resourceLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection, resourceLocator } from '../../shared/builders/fields';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -46,14 +46,13 @@ export const submit: OperationDescription = {
 	properties: [
 		resourceLocator(op),
 		{
-			displayName: 'Submission Fields',
-			name: 'submissionFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			description: 'The answers to send, one field per form field',
-			options: attributeFields('form_submissions', 'the person submitting the form'),
+			...fieldsCollection(
+				op,
+				'Submission Fields',
+				'submissionFields',
+				attributeFields('form_submissions', 'the person submitting the form'),
+				'The answers to send, one field per form field',
+			),
 			routing: { send: { preSend: [requireSubmissionFields] } },
 		},
 		customFieldsProperty(showOnlyFor(op), ['formId.value']),

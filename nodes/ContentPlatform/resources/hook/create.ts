@@ -14,7 +14,7 @@ import {
 	byName,
 	titleCase,
 } from '../../shared/builders/operation';
-import { siteLocator } from '../../shared/builders/fields';
+import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { HOOK_EVENTS } from './table';
 
 const op = operationOf('hook', 'create');
@@ -60,23 +60,15 @@ export const create: OperationDescription = {
 			},
 		},
 		siteLocator(op, 'The site whose events the hook receives'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			displayOptions: showOnlyFor(op),
-			options: [
-				{
-					displayName: 'Resource ID',
-					name: 'resource_id',
-					type: 'number',
-					default: 0,
-					description: 'Only events of this one resource, for example the ID of a tag for Tag Added',
-					routing: { send: { type: 'body', property: 'data.attributes.resource_id' } },
-				},
-			],
-		},
+		fieldsCollection(op, 'Additional Fields', 'additionalFields', [
+			{
+				displayName: 'Resource ID',
+				name: 'resource_id',
+				type: 'number',
+				default: 0,
+				description: 'Only events of this one resource, for example the ID of a tag for Tag Added',
+				routing: { send: { type: 'body', property: 'data.attributes.resource_id' } },
+			},
+		]),
 	],
 };

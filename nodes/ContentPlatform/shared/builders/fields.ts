@@ -3,7 +3,8 @@
  * "Filters" collection of a Get Many and of the polling trigger's events, the required "Site" of
  * lists that need one), a record picker (the resource locator of a resource: From List, By ID, By
  * URL, the ID as an encoded path segment; the update target, the site of a write) and an attribute
- * (a write body's `data.attributes.<name>`), each typed from its table value type (`valueField`).
+ * (a write body's `data.attributes.<name>`), each typed from its table value type (`valueField`);
+ * and the collections these fields are offered in ("Filters", a write's "Add Field" collection).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -114,6 +115,30 @@ export function filtersField(
 		default: {},
 		displayOptions,
 		options: fields,
+	};
+}
+
+/**
+ * A collection of a write's optional fields, "Add Field" (`name`, labelled `displayName`; Contact's
+ * Additional Fields and Update Fields, Hook's Additional Fields, Fields for a New Contact, Submission
+ * Fields): `options` in the order given, shown for `op` only, with `description` under it when given.
+ */
+export function fieldsCollection(
+	op: OperationContext,
+	displayName: string,
+	name: string,
+	options: INodeProperties[],
+	description?: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showOnlyFor(op),
+		...(description === undefined ? {} : { description }),
+		options,
 	};
 }
 

@@ -4,10 +4,17 @@
  * the `displayOptions` that show a field for them), the operation's option in its resource's
  * `operation` property (its words from n8n's UX guidelines and its routing: method, URL, the shared
  * preSend and postReceive, Get Many's request runner), a resource's `operation` property and the
- * node's `resource` property (`resourceDescription`, `resourceProperty`), and the labels derived
+ * node's `resource` property (`resourceDescription`, `resourceProperty`), an option with hooks of its
+ * own (`withOwnHooks`), and the labels derived
  * from the tables' names (`titleCase`, `fieldLabel`, the sorting n8n's lint rules expect).
  */
-import type { INodeProperties, DeclarativeRestApiSettings, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	DeclarativeRestApiSettings,
+	INodePropertyOptions,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
 
 import {
 	resourceByValue,
@@ -249,6 +256,26 @@ export function operationOption(
 			},
 			output: { postReceive: [toItems] },
 			...(isList ? { operations: requestRunnerRouting.operations } : {}),
+		},
+	};
+}
+
+/**
+ * `option` (as `operationOption` or a builder made it) for an operation with a hook of its own:
+ * `preSend` runs after the option's own preSends (last, so the request it sees is complete) and
+ * `postReceive` replaces its postReceives (the by-email operations of Contact, findOrCreate.ts).
+ */
+export function withOwnHooks(
+	option: INodePropertyOptions,
+	preSend: PreSendAction,
+	postReceive: PostReceiveAction[],
+): INodePropertyOptions {
+	return {
+		...option,
+		routing: {
+			...option.routing,
+			send: { ...option.routing?.send, preSend: [...(option.routing?.send?.preSend ?? []), preSend] },
+			output: { postReceive },
 		},
 	};
 }

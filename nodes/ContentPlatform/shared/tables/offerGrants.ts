@@ -11,15 +11,13 @@ import type { EndpointRow } from './types';
 export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 	const path = `/${owner}/{id}/relationships/offers`;
 	const noun = owner === 'contacts' ? 'contact' : 'customer';
+	/** What the four rows share after their path: no query, the `offers` relationship. */
+	const offers: Pick<EndpointRow, 'query' | 'relationship'> = {
+		query: {},
+		relationship: { name: 'offers', type: 'offers' },
+	};
 	return [
-		{
-			operation: 'getOffers',
-			method: 'GET',
-			path,
-			purpose: `Offers granted to the ${noun}`,
-			query: {},
-			relationship: { name: 'offers', type: 'offers' },
-		},
+		{ operation: 'getOffers', method: 'GET', path, purpose: `Offers granted to the ${noun}`, ...offers },
 		{
 			operation: 'grantOffers',
 			method: 'POST',
@@ -33,8 +31,7 @@ export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 			method: 'DELETE',
 			path,
 			purpose: `Revoke offers from the ${noun}`,
-			query: {},
-			relationship: { name: 'offers', type: 'offers' },
+			...offers,
 			destructive: `Removes the ${noun}'s access to the listed offers (purchased or granted) and deactivates their product memberships.`,
 		},
 		{
@@ -42,8 +39,7 @@ export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 			method: 'PATCH',
 			path,
 			purpose: `Replace the ${noun}'s offers`,
-			query: {},
-			relationship: { name: 'offers', type: 'offers' },
+			...offers,
 			destructive: `Makes the listed offers the ${noun}'s only offers: every other active offer is revoked.`,
 		},
 	];

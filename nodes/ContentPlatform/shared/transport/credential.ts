@@ -4,9 +4,11 @@
  * request, `credentialTypeOf`), the Base URL rule written once (what a user may type as "Base URL"
  * and the API root every request goes to, `{base URL}/v1`, spec "base address"; the credentials'
  * `authenticate` and token URL use it too), the secrets it holds, which HTTP error statuses n8n
- * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back.
+ * leaves to the package, and the one retry after an OAuth2 401 that n8n 1.x hands back; and what
+ * the two credential classes share (their "Base URL" field, their test request).
  */
 import type {
+	ICredentialTestRequest,
 	INodeCredentialDescription,
 	INodeProperties,
 	IDataObject,
@@ -248,4 +250,42 @@ export function baseUrlProblem(baseUrl: unknown): string | undefined {
  */
 export function baseUrlExpression(path: string, reference = '$self["baseUrl"]'): string {
 	return `={{ String(${reference} ?? "").trim().replace(/${BASE_URL_TAIL.source}/i, "") + "${path}" }}`;
+}
+
+/**
+ * The "Base URL" field of both credentials: required, read by the Base URL rule (`apiRoot`, above);
+ * `description` is each credential's own (what is reached under the Base URL: the API's paths, the
+ * token URL).
+ */
+export function baseUrlProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Base URL',
+		name: 'baseUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'https://api.example.com',
+		required: true,
+		description,
+	};
+}
+
+/**
+ * Both credentials' test: the token's own user (`GET /v1/me`, platform-api-supplement.md section 4),
+ * which every account answers, with one site or several (a contact list would need
+ * `filter[site_id]` on multi-site accounts). Its Base URL is resolved by n8n (`baseUrlExpression`);
+ * the access token's `authenticate` then applies `apiRoot`, which also refuses a wrong Base URL.
+ * `refused` and `forbidden` are the credential's own messages for a 401 and a 403 (what to fix).
+ */
+export function meTest(refused: string, forbidden: string): ICredentialTestRequest {
+	return {
+		request: {
+			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
+			url: '/me',
+			headers: { Accept: 'application/vnd.api+json' },
+		},
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: refused } },
+			{ type: 'responseCode', properties: { value: 403, message: forbidden } },
+		],
+	};
 }

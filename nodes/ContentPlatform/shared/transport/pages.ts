@@ -4,12 +4,14 @@
  * each page's document says about paging (on its items: `tagPage`, shared/jsonapi.ts) is checked
  * against what was received, so that every loop over pages ends whatever the server answers.
  *
- * The steps: `readList` decides which page comes next and when to stop; `readPages` (the window)
- * decides which page is sent when, up to "Parallel Page Requests" at once, and hands the pages back
- * in page order; `readPage` sends one page through n8n's routing (preSend, request, `toItems`);
- * `checkPage` checks it against the pages before it; `morePagesAfter` says whether another follows.
- * Everything one list's read needs is passed in or held in `readList`'s own scope (`PageRun` for
- * the one OAuth2 renewal of its pages); what a page's document says travels on its items array.
+ * The steps: `readList` (with a Date Range, `readBoundedList`) decides what a page keeps and when to
+ * stop; `readListPages`, which both use, sets up the pages' requests, checks and error; `readPages`
+ * (the window) decides which page is sent when, up to "Parallel Page Requests" at once, and hands
+ * the pages back in page order; `readPage` sends one page through n8n's routing (preSend, request,
+ * `toItems`); `checkPage` checks it against the pages before it; `morePagesAfter` says whether
+ * another follows. Everything one list's read needs is passed in or held in its readers' own scope
+ * (`PageRun` for the one OAuth2 renewal of its pages); what a page's document says travels on its
+ * items array.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -180,11 +182,53 @@ export async function readList(
 	const limit = requestData.maxResults ? Number(requestData.maxResults) : Number.POSITIVE_INFINITY;
 	const bound = listBoundOf(context, requestData);
 	if (bound) return await readBoundedList(context, bound.request, bound, limit);
-	const pageSize = Math.min(MAX_PAGE_SIZE, limit);
-	const sized = takesPageSize(context);
 	const results: INodeExecutionData[] = [];
+	const failed = await readListPages(context, requestData, Math.min(MAX_PAGE_SIZE, limit), (page, items, fullPage) => {
+		results.push(...items);
+		return {
+			more: morePagesAfter(items, fullPage) && results.length < limit,
+			lastPage: Math.min(
+				lastPageOf(items) ?? Number.POSITIVE_INFINITY,
+				limitPageOf(page, items.length, limit - results.length),
+			),
+		};
+	});
+	return failed ?? results;
+}
+
+/**
+ * What `readList` and `readBoundedList` do with each page, in page order, after `readListPages`
+ * checked it (`checkPage`): keep its records and say whether a page follows (see
+ * `PageWindowOptions.consume`). `fullPage` is the length at which a page counts as full
+ * (`morePagesAfter`): the `page[size]` sent, or 1 for payouts, whose page size is the API's.
+ */
+export type ListPageConsumer = (
+	page: number,
+	items: PageItems,
+	fullPage: number,
+) => { more: boolean; lastPage?: number };
+
+/**
+ * The pages of one Get Many (`requestData`, the routing's request as n8n built it), read through
+ * the window (`readPages`, "Parallel Page Requests" at once): pages 1, 2, … with `page[size]`
+ * `pageSize` (payouts: `page[number]` only, `takesPageSize`), the pages' one OAuth2 renewal shared
+ * (`PageRun`), each page checked in page order against the records before it (`checkPage`) and then
+ * handed to `consume`. A failed page (its request, its check, the cancellation) is worded by
+ * `friendlyError` with the page and the number of records received before it.
+ * @returns undefined when every page was read; after a failure under "On Error: Continue", one error
+ * item paired with the input item (never the pages read so far).
+ * @throws The failed page's error, worded, when the node does not continue on fail.
+ */
+export async function readListPages(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	pageSize: number,
+	consume: ListPageConsumer,
+): Promise<INodeExecutionData[] | undefined> {
+	const sized = takesPageSize(context);
 	const seen = new Set<string>();
 	const run: PageRun = {};
+	let received = 0;
 	const failed = await readPages<PageItems>({
 		width: parallelPagesOf(context),
 		request: async (page) =>
@@ -197,22 +241,16 @@ export async function readList(
 		cancelled: () => context.getExecutionCancelSignal?.()?.aborted === true,
 		throttleWait: throttledWaitOf,
 		consume: (page, items) => {
-			checkPage(context, page, items, seen, results.length);
-			results.push(...items);
-			return {
-				more: morePagesAfter(items, sized ? pageSize : 1) && results.length < limit,
-				lastPage: Math.min(
-					lastPageOf(items) ?? Number.POSITIVE_INFINITY,
-					limitPageOf(page, items.length, limit - results.length),
-				),
-			};
+			checkPage(context, page, items, seen, received);
+			received += items.length;
+			return consume(page, items, sized ? pageSize : 1);
 		},
 	});
-	if (failed === undefined) return results;
+	if (failed === undefined) return undefined;
 	const failure = withContext(
 		context.getNode(),
 		await friendlyError(context, failed.error, requestData.options),
-		`page ${failed.page}, after ${results.length} records`,
+		`page ${failed.page}, after ${received} records`,
 	);
 	// "On Error: Continue": one error item paired with its input, never the pages read so far.
 	if (context.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: context.getItemIndex() } }];
@@ -380,52 +418,23 @@ async function readBoundedList(
 	bound: ListBound,
 	limit: number,
 ): Promise<INodeExecutionData[]> {
-	const sized = takesPageSize(context);
 	const kept: INodeExecutionData[] = [];
-	const seen = new Set<string>();
-	const run: PageRun = {};
-	let received = 0;
 	const wanted = bound.reverse ? Number.POSITIVE_INFINITY : limit;
-	const failed = await readPages<PageItems>({
-		width: parallelPagesOf(context),
-		request: async (page) =>
-			await readPage(
-				context,
-				requestData,
-				sized ? { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE } : { 'page[number]': page },
-				run,
-			),
-		cancelled: () => context.getExecutionCancelSignal?.()?.aborted === true,
-		throttleWait: throttledWaitOf,
-		consume: (page, items) => {
-			checkPage(context, page, items, seen, received);
-			received += items.length;
-			let past = false;
-			for (const item of items) {
-				const time = bound.sortKey ? recordTime(item, bound.sortKey) : undefined;
-				if (bound.stopBelow !== undefined && time !== undefined && time < bound.stopBelow) {
-					past = true;
-					break;
-				}
-				if (kept.length < wanted && withinBound(item, bound)) kept.push(item);
+	const failed = await readListPages(context, requestData, MAX_PAGE_SIZE, (_page, items, fullPage) => {
+		let past = false;
+		for (const item of items) {
+			const time = bound.sortKey ? recordTime(item, bound.sortKey) : undefined;
+			if (bound.stopBelow !== undefined && time !== undefined && time < bound.stopBelow) {
+				past = true;
+				break;
 			}
-			return {
-				more: !past && morePagesAfter(items, sized ? MAX_PAGE_SIZE : 1) && kept.length < wanted,
-				lastPage: lastPageOf(items),
-			};
-		},
+			if (kept.length < wanted && withinBound(item, bound)) kept.push(item);
+		}
+		return { more: !past && morePagesAfter(items, fullPage) && kept.length < wanted, lastPage: lastPageOf(items) };
 	});
-	if (failed === undefined) {
-		if (!bound.reverse) return kept;
-		return kept.reverse().slice(0, limit);
-	}
-	const failure = withContext(
-		context.getNode(),
-		await friendlyError(context, failed.error, requestData.options),
-		`page ${failed.page}, after ${received} records`,
-	);
-	if (context.continueOnFail()) return [{ json: {}, error: failure, pairedItem: { item: context.getItemIndex() } }];
-	throw failure;
+	if (failed) return failed;
+	if (!bound.reverse) return kept;
+	return kept.reverse().slice(0, limit);
 }
 
 /**
