@@ -10,7 +10,8 @@
  *   `/chat/completions` answer asks for tool calls (find a contact by email, list their purchases,
  *   grant an offer), its second is a final answer built from the tool results it received.
  *   Checked: the tools the model was offered (names, auto descriptions, `$fromAI` schemas), the
- *   sandbox requests (exactly those the calls asked for, with the model's arguments), the tool
+ *   sandbox requests (exactly those the calls asked for, with the model's arguments; the tools'
+ *   credential has an access token of its own, so their requests are told apart), the tool
  *   results (right records, Simplify applied), the agent's output, that the access token is in
  *   nothing the model receives, and what tool errors (404, 422, a refused destructive operation)
  *   become for the agent.
