@@ -273,7 +273,13 @@ async function checks({ sandbox, n8n, check }) {
 		// n8n 2.x hands a tool's error back to the model as the tool's result and the agent goes on;
 		// n8n 1.x fails the whole run at the first tool error (the model is not called again).
 		const agentWorkflowId = created[0].id;
-		const [failedRun] = n8n.getExecutions({ workflowId: agentWorkflowId }).slice(-1);
+		// the run of the conversation that works and this one, both finished (its status may be
+		// stored a moment after the webhook answered)
+		const [failedRun] = (
+			await n8n
+				.waitForExecutions({ workflowId: agentWorkflowId, count: 2, timeoutMs: 30000 })
+				.catch(() => n8n.getExecutions({ workflowId: agentWorkflowId }))
+		).slice(-1);
 		transcript.agent.errors.execution = failedRun && { status: failedRun.status, error: failedRun.error };
 		if (n8n.n8nMajor >= 2) {
 			await check(
