@@ -33,6 +33,7 @@ const {
 	BROWSER_ID,
 	httpJson,
 	sleep,
+	isStoredFinished,
 	tail,
 	stableId,
 	EXECUTIONS_SCRIPT,
@@ -547,13 +548,14 @@ class N8nInstance {
 		}));
 	}
 
-	/** Poll getExecutions until `count` executions (matching filter) exist. */
+	/**
+	 * Poll getExecutions until `count` executions (matching filter) exist; with `finishedOnly`
+	 * (default) only executions that are over with their run data stored count (isStoredFinished).
+	 */
 	async waitForExecutions({ workflowId, count = 1, timeoutMs = 60000, finishedOnly = true } = {}) {
 		const t0 = Date.now();
 		for (;;) {
-			const all = this.getExecutions({ workflowId }).filter(
-				(e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)),
-			);
+			const all = this.getExecutions({ workflowId }).filter((e) => !finishedOnly || isStoredFinished(e));
 			if (all.length >= count) return all;
 			if (Date.now() - t0 > timeoutMs)
 				throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);
