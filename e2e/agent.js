@@ -10,7 +10,8 @@
  *   `/chat/completions` answer asks for tool calls (find a contact by email, list their purchases,
  *   grant an offer), its second is a final answer built from the tool results it received.
  *   Checked: the tools the model was offered (names, auto descriptions, `$fromAI` schemas), the
- *   sandbox requests (exactly those the calls asked for, with the model's arguments), the tool
+ *   sandbox requests (exactly those the calls asked for, with the model's arguments; the tools'
+ *   credential has an access token of its own, so their requests are told apart), the tool
  *   results (right records, Simplify applied), the agent's output, that the access token is in
  *   nothing the model receives, and what tool errors (404, 422, a refused destructive operation)
  *   become for the agent.
@@ -37,7 +38,7 @@ const { startOpenAiStandIn } = require('./lib/openai-standin');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { WORK_DIR } = require('./lib/n8n');
 const { AGENT_PATH, ERRORS, EXAMPLE, HAPPY, agentWorkflow, mcpWorkflow, toolNodes } = require('./agent/workflows');
-const { assertSimplified, brief, pickCustomer, postJson, recordsOf } = require('./agent/common');
+const { assertSimplified, brief, ownAccessToken, pickCustomer, postJson, recordsOf } = require('./agent/common');
 const { mcpChecks } = require('./agent/mcp');
 
 /**
@@ -116,10 +117,14 @@ async function checks({ sandbox, n8n, check }) {
 				await new Promise((resolve) => setTimeout(resolve, 1000));
 			}
 		}
+		// The tools' credential has an access token of its own: the sandbox requests these checks
+		// compare are those carrying it (`ours()`), whatever other workflow of the suite is active.
+		const token = await ownAccessToken(sandbox);
+		const ours = () => sandbox.requests.filter((r) => r.headers.authorization === `Bearer ${token}`);
 		const credential = await n8n.rest('POST', '/rest/credentials', {
 			name: 'Content Platform (AI e2e)',
 			type: 'contentPlatformApi',
-			data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+			data: { baseUrl: sandbox.url, accessToken: token },
 		});
 		const openAi = await n8n.rest('POST', '/rest/credentials', {
 			name: 'OpenAI stand-in',
@@ -154,7 +159,7 @@ async function checks({ sandbox, n8n, check }) {
 				offeredTools: c.index === 0 ? c.body.tools : undefined,
 				messages: c.body.messages,
 			})),
-			sandbox: sandbox.requests.map(brief),
+			sandbox: ours().map(brief),
 		};
 		await check('agent: the model is offered the tools with their auto descriptions and $fromAI schemas', () => {
 			assert.equal(happyCalls.length, 2, `chat completion calls: ${happyCalls.length}; answer ${answer.text}`);
@@ -176,18 +181,19 @@ async function checks({ sandbox, n8n, check }) {
 		await check(
 			'agent: the sandbox got exactly the requests the tool calls asked for, with the model’s arguments',
 			() => {
-				const seen = sandbox.requests.map((r) => `${r.method} ${r.path}`).sort();
+				const requests = ours();
+				const seen = requests.map((r) => `${r.method} ${r.path}`).sort();
 				assert.deepEqual(seen, [
 					'GET /v1/contacts',
 					'GET /v1/purchases',
 					`POST /v1/contacts/${facts.contact.id}/relationships/offers`,
 				]);
-				const find = sandbox.requests.find((r) => r.path === '/v1/contacts');
+				const find = requests.find((r) => r.path === '/v1/contacts');
 				assert.equal(find.query['filter[search]'], email);
 				assert.equal(find.query['page[size]'], '5');
-				const list = sandbox.requests.find((r) => r.path === '/v1/purchases');
+				const list = requests.find((r) => r.path === '/v1/purchases');
 				assert.equal(list.query['filter[customer_id]'], facts.customerId);
-				const grant = sandbox.requests.find((r) => r.method === 'POST');
+				const grant = requests.find((r) => r.method === 'POST');
 				assert.deepEqual(grant.body.data, [{ type: 'offers', id: facts.offerId }]);
 				assert.deepEqual(
 					sandbox.supplement.grants.slice(grantsBefore).map((g) => g.offer),
@@ -261,13 +267,19 @@ async function checks({ sandbox, n8n, check }) {
 						Revoke_offer: resultOf('Revoke_offer'),
 					}
 				: null,
-			sandbox: sandbox.requests.map(brief),
+			sandbox: ours().map(brief),
 		};
 		sandbox.clearFaults();
 		// n8n 2.x hands a tool's error back to the model as the tool's result and the agent goes on;
 		// n8n 1.x fails the whole run at the first tool error (the model is not called again).
 		const agentWorkflowId = created[0].id;
-		const [failedRun] = n8n.getExecutions({ workflowId: agentWorkflowId }).slice(-1);
+		// the run of the conversation that works and this one, both finished (its status may be
+		// stored a moment after the webhook answered)
+		const [failedRun] = (
+			await n8n
+				.waitForExecutions({ workflowId: agentWorkflowId, count: 2, timeoutMs: 30000 })
+				.catch(() => n8n.getExecutions({ workflowId: agentWorkflowId }))
+		).slice(-1);
 		transcript.agent.errors.execution = failedRun && { status: failedRun.status, error: failedRun.error };
 		if (n8n.n8nMajor >= 2) {
 			await check(
@@ -286,10 +298,12 @@ async function checks({ sandbox, n8n, check }) {
 				},
 			);
 			await check('agent: the refused Revoke sent nothing; the 404 and the 422 were one request each', () => {
-				assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
-					'GET /v1/contacts/999999 404',
-					`POST ${grantPath} 422`,
-				]);
+				assert.deepEqual(
+					ours()
+						.map((r) => `${r.method} ${r.path} ${r.status}`)
+						.sort(),
+					['GET /v1/contacts/999999 404', `POST ${grantPath} 422`],
+				);
 			});
 		} else {
 			await check('agent (n8n 1.x): a tool error fails the whole run; the model is not called again', () => {
@@ -302,18 +316,18 @@ async function checks({ sandbox, n8n, check }) {
 				);
 			});
 			await check('agent (n8n 1.x): the refused Revoke sent nothing', () => {
-				assert.ok(!sandbox.requests.some((r) => r.method === 'DELETE'), JSON.stringify(sandbox.requests.map(brief)));
+				assert.ok(!ours().some((r) => r.method === 'DELETE'), JSON.stringify(ours().map(brief)));
 			});
 		}
 		await check('agent: the access token is in nothing the model received', () => {
 			const seen = JSON.stringify(model.calls.map((c) => c.body));
 			assert.ok(model.calls.length >= 3);
-			assert.ok(!seen.includes(sandbox.token), 'the token reached the model');
+			assert.ok(!seen.includes(token) && !seen.includes(sandbox.token), 'the token reached the model');
 			assert.ok(!/Bearer /i.test(seen), 'an Authorization header reached the model');
 		});
 
 		// --- MCP ----------------------------------------------------------------------------------
-		await mcpChecks({ sandbox, n8n, check, facts, transcript });
+		await mcpChecks({ sandbox, n8n, check, facts, transcript, ours, token });
 
 		// --- the example ----------------------------------------------------------------------------
 		const example = JSON.parse(
@@ -367,29 +381,24 @@ async function checks({ sandbox, n8n, check }) {
 					}),
 				);
 				const calls = model.calls.filter((c) => c.key === EXAMPLE);
+				const requests = ours();
 				transcript.example = {
 					chat: reply.json || reply.text,
 					model: calls.length ? calls[calls.length - 1].body.messages : [],
-					sandbox: sandbox.requests.map(brief),
+					sandbox: requests.map(brief),
 				};
 				assert.equal(reply.status, 200, reply.text);
 				assert.equal(calls.length, 3, `model calls: ${calls.length}`);
 				assert.equal(reply.json.output, calls.length === 3 ? `Done for contact ${facts.contact.id}.` : undefined);
-				assert.equal(
-					`${sandbox.requests[0].method} ${sandbox.requests[0].path} ${sandbox.requests[0].status}`,
-					'GET /v1/contacts 200',
-				);
+				assert.equal(`${requests[0].method} ${requests[0].path} ${requests[0].status}`, 'GET /v1/contacts 200');
 				assert.deepEqual(
-					sandbox.requests
+					requests
 						.slice(1)
 						.map((r) => `${r.method} ${r.path} ${r.status}`)
 						.sort(),
 					['GET /v1/purchases 200', `POST /v1/contacts/${facts.contact.id}/relationships/offers 200`],
 				);
-				assert.equal(
-					sandbox.requests.find((r) => r.path === '/v1/purchases').query['filter[customer_id]'],
-					facts.customerId,
-				);
+				assert.equal(requests.find((r) => r.path === '/v1/purchases').query['filter[customer_id]'], facts.customerId);
 			},
 		);
 	} finally {

@@ -41,35 +41,50 @@ const relIds = (record, name) =>
 	[].concat((record && record.relationships[name] && record.relationships[name].data) || []).map((d) => d.id);
 
 /**
- * The examples with a Manual Trigger: workflow id → check(run, sandbox, expected). `run` is
- * n8n.execute()'s summary (run.nodes[name].items).
+ * The examples with a Manual Trigger: workflow id → check(run, sandbox, expected, requests,
+ * startedAt). `run` is n8n.execute()'s summary (run.nodes[name].items); `requests` and `startedAt`
+ * as `runManual` gives them.
  */
 const MANUAL = {
-	cpExampleOrders1: (run, sandbox, expected, requests) => {
+	cpExampleOrders1: (run, sandbox, expected, requests, startedAt) => {
 		const kept = run.nodes['Get the orders of the last 7 days'].items.map((i) => i.id);
-		// The store's orders of the last 7 days when the check runs: the ones prepare() added and any
-		// that earlier checks of the suite inserted (the trigger checks add orders dated now).
-		const since = Date.now() - 7 * DAY_MS;
-		const recent = sandbox.store.orders.filter((o) => Date.parse(o.attributes.created_at) >= since).map((o) => o.id);
+		// The store's orders of the last 7 days: the ones prepare() added and any that earlier checks
+		// of the suite inserted (the trigger checks add orders dated now). The example's "7 days ago"
+		// was taken while it ran, between `startedAt` and now: every order since 7 days before now
+		// must be kept, none before 7 days before `startedAt` (an order in between may go either way).
+		const since = (t) =>
+			sandbox.store.orders.filter((o) => Date.parse(o.attributes.created_at) >= t - 7 * DAY_MS).map((o) => o.id);
+		const recent = since(Date.now());
+		const possible = since(startedAt);
 		for (const id of expected.recentOrders) assert.ok(recent.includes(id), `order ${id} of 1 and 3 days ago`);
 		assert.ok(!kept.includes(expected.oldOrder), 'the order of 9 days ago is left out');
-		assert.deepEqual([...kept].sort(), [...recent].sort(), 'exactly the orders of the last 7 days');
+		assert.deepEqual(
+			recent.filter((id) => !kept.includes(id)),
+			[],
+			'every order of the last 7 days kept',
+		);
+		assert.deepEqual(
+			kept.filter((id) => !possible.includes(id)),
+			[],
+			'no order older than 7 days kept',
+		);
+		assert.equal(new Set(kept).size, kept.length, 'no order twice');
 		// Date Range → Created After on orders: read newest first, stopped at the first older order;
 		// R orders in range cost floor(R / 100) + 1 pages, plus at most k − 1 = 3 read ahead with the
 		// default 4 Parallel Page Requests (none when page 1 ends the read). R depends on what earlier
 		// checks of the suite inserted (a few alone, over 1,000 in the full run).
 		const pages = requests.filter((r) => r.path === '/v1/orders' && r.query['page[number]'] !== undefined);
-		const needed = Math.floor(recent.length / 100) + 1;
+		const needed = Math.floor(kept.length / 100) + 1;
 		assert.ok(
 			pages.length >= needed && pages.length <= needed + (needed === 1 ? 0 : 3),
-			`requests of the orders list: ${pages.length} for ${recent.length} recent orders (expected ${needed}, at most ${needed + 3})`,
+			`requests of the orders list: ${pages.length} for ${kept.length} recent orders (expected ${needed}, at most ${needed + 3})`,
 		);
 		assert.ok(
 			pages.every((r) => r.query.sort === '-created_at'),
 			'read newest first',
 		);
 		const read = run.nodes['Get order with items'].items.map((o) => o.id);
-		assert.deepEqual(read.sort(), recent.sort(), 'each kept order read again with its items');
+		assert.deepEqual([...read].sort(), [...kept].sort(), 'each kept order read again with its items');
 	},
 	cpExampleContact: (run, sandbox) => {
 		const contact = sandbox.find('contacts', '1');
@@ -154,16 +169,17 @@ function examplesOf(table) {
 }
 
 /**
- * Runs each manual example with `n8n execute` (n8n must not be running): [{ workflow, run, requests }],
- * `requests` the sandbox's requests during the run.
+ * Runs each manual example with `n8n execute` (n8n must not be running): [{ workflow, run, requests,
+ * startedAt }], `requests` the sandbox's requests during the run, `startedAt` when it was started (ms).
  */
 async function runManual(n8n, sandbox) {
 	const out = [];
 	for (const workflow of examplesOf(MANUAL)) {
 		const missing = missingOperations(workflow);
 		const from = sandbox ? sandbox.requests.length : 0;
+		const startedAt = Date.now();
 		const run = missing.length ? null : await n8n.execute(workflow.id);
-		out.push({ workflow, missing, run, requests: sandbox ? sandbox.requests.slice(from) : [] });
+		out.push({ workflow, missing, run, requests: sandbox ? sandbox.requests.slice(from) : [], startedAt });
 	}
 	return out;
 }
@@ -194,13 +210,13 @@ async function runWebhooks(sandbox, n8n) {
 async function checks({ sandbox, n8n, check }) {
 	const expected = prepare(sandbox);
 	if (n8n.server) await n8n.stop();
-	for (const { workflow, missing, run, requests } of await runManual(n8n, sandbox))
+	for (const { workflow, missing, run, requests, startedAt } of await runManual(n8n, sandbox))
 		if (missing.length)
 			process.stdout.write(`- example "${workflow.name}" not run: the node lacks ${missing.join(', ')}\n`);
 		else
 			await check(`example "${workflow.name}"`, () => {
 				assert.ok(run.ok, JSON.stringify(run.error));
-				MANUAL[workflow.id](run, sandbox, expected, requests);
+				MANUAL[workflow.id](run, sandbox, expected, requests, startedAt);
 			});
 	await n8n.start({ timeoutMs: 300000 });
 	for (const { workflow, status, execution } of await runWebhooks(sandbox, n8n))

@@ -210,6 +210,9 @@ async function main(runtime) {
 		const isOAuth = (r) => r.headers.authorization !== `Bearer ${sandbox.token}`;
 		const polls = (oauth = false) =>
 			sandbox.requests.filter((r) => r.rawPath === '/v1/orders' && isOAuth(r) === oauth).length;
+		// Both activation polls over (not only begun) before the order is inserted and the tokens
+		// expire: n8n 2.x activates published workflows in the background after it is ready.
+		await n8n.waitForStartupActivation(['cpExampleTrigger', OAUTH_TRIGGER]);
 		await waitFor(() => polls(false) >= 1 && polls(true) >= 1, 60000);
 		// The OAuth2 trigger's stored token expires before its next poll: that poll must renew it.
 		sandbox.expireTokens();

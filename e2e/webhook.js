@@ -237,8 +237,14 @@ async function checks({ sandbox, n8n, check }) {
 		},
 	);
 
-	// What n8n did with the hooks since the restart (n8n 1.x re-checks them some seconds after it is ready).
-	await sleep(5000);
+	// What n8n did with the hooks since the restart. n8n 1.x activates the active workflows again at
+	// its start and re-checks each hook (a GET of the list) before it logs "Activated workflow"; that
+	// can come after its webhooks already answer, so wait for both logs rather than a fixed time
+	// (a late GET would land among the deactivation's requests below). n8n 2.x keeps the registered
+	// webhooks over a restart and sends nothing then (figure restartRequests: []); any re-publication
+	// it queued at its start is waited for too.
+	if (n8n.n8nMajor < 2) await n8n.waitForStartupActivation([FLOWS.purchase.id, FLOWS.tag.id], { timeoutMs: 60000 });
+	else for (const flow of [FLOWS.purchase, FLOWS.tag]) await retryWhile404(() => n8n.settlePublication(flow.id));
 	figures.restartRequests = describe(hookRequests(sandbox));
 	sandbox.clearRequests();
 	await retryWhile404(() => n8n.deactivateWorkflow(FLOWS.purchase.id));

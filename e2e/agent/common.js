@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Helpers of the AI-tool checks (e2e/agent.js, e2e/agent/mcp.js): the records in a tool result,
- * Simplify's shape, the seeded facts a conversation is built from, a JSON POST, and the short form
- * of a sandbox request for the transcript.
+ * Simplify's shape, the seeded facts a conversation is built from, a JSON POST, the checks' own
+ * access token, and the short form of a sandbox request for the transcript.
  */
 const assert = require('node:assert/strict');
 
@@ -62,6 +62,30 @@ async function postJson(url, body) {
 	return { status: response.status, json, text };
 }
 
+/**
+ * An access token of the AI checks' own (from the sandbox's token endpoint, client credentials of
+ * `sandbox.oauth`; valid for the sandbox's token lifetime, an hour by default), for the credential
+ * their tool nodes use: every request those tools send carries it, so the sandbox's requests of the
+ * AI checks are told apart from those of any other workflow still active in the n8n (a trigger's
+ * poll uses the stack's token). `sandbox.expireTokens()` would end it.
+ * @returns {Promise<string>} the token
+ */
+async function ownAccessToken(sandbox) {
+	const response = await fetch(`${sandbox.url}/v1/oauth/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: sandbox.oauth.clientId,
+			client_secret: sandbox.oauth.clientSecret,
+		}).toString(),
+	});
+	const body = await response.json().catch(() => ({}));
+	if (response.status !== 200 || !body.access_token)
+		throw new Error(`no access token from the sandbox: ${response.status} ${JSON.stringify(body)}`);
+	return body.access_token;
+}
+
 /** Short form of a sandbox request for the transcript: method, path?query, body. */
 const brief = (r) => ({
 	request: `${r.method} ${r.rawPath}${r.rawQuery ? `?${r.rawQuery}` : ''}`,
@@ -69,4 +93,4 @@ const brief = (r) => ({
 	body: r.body || undefined,
 });
 
-module.exports = { recordsOf, assertSimplified, pickCustomer, postJson, brief };
+module.exports = { recordsOf, assertSimplified, pickCustomer, postJson, brief, ownAccessToken };

@@ -192,6 +192,17 @@ function summarizeRun(run) {
 	};
 }
 
+/**
+ * Whether an execution (as getExecutions() summarises it) is over and stored: its status is final
+ * (not new, running or waiting) and its run data is readable (a node's output or the run's error).
+ * n8n 1.x writes the status and the run data in two statements, so a reader in between sees a
+ * finished execution without its items.
+ */
+function isStoredFinished(execution) {
+	if (!execution.status || ['new', 'running', 'waiting'].includes(execution.status)) return false;
+	return Object.keys(execution.nodes || {}).length > 0 || Boolean(execution.error);
+}
+
 function httpGet(url, timeoutMs = 2000) {
 	return new Promise((resolve) => {
 		const req = http.get(url, { timeout: timeoutMs }, (res) => {
@@ -293,6 +304,7 @@ module.exports = {
 	extractRun,
 	summarizeError,
 	summarizeRun,
+	isStoredFinished,
 	httpGet,
 	BROWSER_ID,
 	httpJson,

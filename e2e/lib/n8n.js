@@ -33,6 +33,7 @@ const {
 	BROWSER_ID,
 	httpJson,
 	sleep,
+	isStoredFinished,
 	tail,
 	stableId,
 	EXECUTIONS_SCRIPT,
@@ -386,14 +387,84 @@ class N8nInstance {
 		this._cookie = res.cookie;
 	}
 
-	/** Activate (publish) a workflow in the running instance via REST; triggers/pollers start now. */
+	/**
+	 * Activate (publish) a workflow in the running instance via REST and wait until its triggers are
+	 * registered: a polling trigger's activation poll has returned, a webhook trigger's hook is
+	 * registered. n8n 1.x does that before it answers; n8n 2.x answers once the publication is queued
+	 * (its publication outbox applies it moments later), so on 2.x this waits for the workflow's
+	 * publication status to leave `in_progress` (`settlePublication`).
+	 */
 	async activateWorkflow(workflowId) {
 		const wf = await this.rest('GET', `/rest/workflows/${workflowId}`);
-		return await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+		const answer = await this.rest('POST', `/rest/workflows/${workflowId}/activate`, { versionId: wf.versionId });
+		await this.settlePublication(workflowId);
+		return answer;
 	}
 
+	/**
+	 * Deactivate (unpublish) a workflow via REST and wait until its triggers are removed (n8n 2.x:
+	 * its publication status leaves `in_progress`, see `activateWorkflow`): no poll of it starts after
+	 * this returns (a poll already running finishes).
+	 */
 	async deactivateWorkflow(workflowId) {
-		return await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+		const answer = await this.rest('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+		await this.settlePublication(workflowId);
+		return answer;
+	}
+
+	/**
+	 * n8n 2.x: the workflow's publication status (`GET /rest/workflows/:id/publication-status`:
+	 * `in_progress` while a publication or unpublication is queued or being applied, then
+	 * `published`, `partial`, `failed` or `not_published`); undefined on n8n 1.x (no such status).
+	 */
+	async publicationStatus(workflowId) {
+		if (this.n8nMajor < 2) return undefined;
+		const answer = await this.rest('GET', `/rest/workflows/${workflowId}/publication-status`);
+		return answer && answer.status;
+	}
+
+	/**
+	 * n8n 2.x: waits until the workflow's queued publication or unpublication has been applied
+	 * (status no longer `in_progress`) and returns the status; n8n 1.x: returns undefined at once
+	 * (its REST activation and deactivation are applied before they answer).
+	 * @throws after `timeoutMs` (default 120 s) still `in_progress`
+	 */
+	async settlePublication(workflowId, { timeoutMs = 120000 } = {}) {
+		if (this.n8nMajor < 2) return undefined;
+		const t0 = Date.now();
+		for (;;) {
+			const status = await this.publicationStatus(workflowId);
+			if (status !== 'in_progress') return status;
+			if (Date.now() - t0 > timeoutMs)
+				throw new Error(`workflow ${workflowId}: publication still in progress after ${timeoutMs} ms`);
+			await sleep(200);
+		}
+	}
+
+	/**
+	 * After `start()`: waits until each of the published workflows `workflowIds` is active in this
+	 * process (a polling trigger's activation poll has returned). n8n 1.x activates them before
+	 * serving and logs "Activated workflow "<name>" (ID: <id>)" for each; n8n 2.x publishes them in
+	 * the background after it is ready (publication status `published` once applied, on a first start).
+	 */
+	async waitForStartupActivation(workflowIds, { timeoutMs = 120000 } = {}) {
+		for (const id of workflowIds) {
+			if (this.n8nMajor < 2) {
+				await this.waitForLog(`Activated workflow `, {
+					timeoutMs,
+					where: (l) => String(l.message).includes(`(ID: ${id})`),
+				});
+				continue;
+			}
+			const t0 = Date.now();
+			for (;;) {
+				const status = await this.publicationStatus(id);
+				if (status === 'published') break;
+				if (Date.now() - t0 > timeoutMs)
+					throw new Error(`workflow ${id}: not published ${timeoutMs} ms after the start (status ${status})`);
+				await sleep(250);
+			}
+		}
 	}
 
 	/** Log records of the running (or last) `n8n start`. */
@@ -402,12 +473,15 @@ class N8nInstance {
 		return f && fs.existsSync(f) ? parseLogLines(fs.readFileSync(f, 'utf8')) : [];
 	}
 
-	/** Wait until a log record matches (string includes or RegExp), e.g. activation of a workflow. */
-	async waitForLog(match, { timeoutMs = 30000 } = {}) {
+	/**
+	 * Wait until a log record matches (string includes or RegExp), e.g. activation of a workflow;
+	 * `where(record)`, when given, must hold too.
+	 */
+	async waitForLog(match, { timeoutMs = 30000, where = () => true } = {}) {
 		const t0 = Date.now();
 		const test = (m) => (match instanceof RegExp ? match.test(m) : String(m).includes(match));
 		for (;;) {
-			const hit = this.serverLogs().find((l) => test(l.message));
+			const hit = this.serverLogs().find((l) => test(l.message) && where(l));
 			if (hit) return hit;
 			if (Date.now() - t0 > timeoutMs) throw new Error(`log line ${match} not seen within ${timeoutMs} ms`);
 			await sleep(200);
@@ -482,13 +556,14 @@ class N8nInstance {
 		});
 	}
 
-	/** Poll getExecutions until `count` executions (matching filter) exist. */
+	/**
+	 * Poll getExecutions until `count` executions (matching filter) exist; with `finishedOnly`
+	 * (default) only executions that are over with their run data stored count (isStoredFinished).
+	 */
 	async waitForExecutions({ workflowId, count = 1, timeoutMs = 60000, finishedOnly = true } = {}) {
 		const t0 = Date.now();
 		for (;;) {
-			const all = this.getExecutions({ workflowId }).filter(
-				(e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)),
-			);
+			const all = this.getExecutions({ workflowId }).filter((e) => !finishedOnly || isStoredFinished(e));
 			if (all.length >= count) return all;
 			if (Date.now() - t0 > timeoutMs)
 				throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);

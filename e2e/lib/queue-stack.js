@@ -22,6 +22,7 @@ const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 
 const { N8nInstance, freePort, summarizeRun, parseLogLines } = require('./n8n');
+const { isStoredFinished } = require('./n8n-process');
 const { aptInstall } = require('./apt');
 
 const ENCRYPTION_KEY = 'e2e-queue-mode-shared-encryption-key';
@@ -444,9 +445,7 @@ async function createQueueStack({ packageDir, workers = 2, extraEnv = {} } = {})
 		async waitForExecutions({ workflowId, count = 1, sinceId = 0, timeoutMs = 90000, finishedOnly = true } = {}) {
 			const t = Date.now();
 			for (;;) {
-				const all = stack
-					.executions({ workflowId, sinceId })
-					.filter((e) => !finishedOnly || (e.status && !['new', 'running', 'waiting'].includes(e.status)));
+				const all = stack.executions({ workflowId, sinceId }).filter((e) => !finishedOnly || isStoredFinished(e));
 				if (all.length >= count) return all;
 				if (Date.now() - t > timeoutMs)
 					throw new Error(`only ${all.length}/${count} executions of ${workflowId} after ${timeoutMs} ms`);

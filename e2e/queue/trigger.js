@@ -66,21 +66,35 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 	burst(101, 101);
 	await waitPoll('no worker running');
 	const pollsNoWorker = polls() - pollsNoWorker0;
-	const queued = stack
-		.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger })
-		.filter((e) => e.status === 'new').length;
+	// The poll reads two pages and then enqueues its execution: wait for it (status `new`, no
+	// worker to take it) rather than assume it is written within the 1.5 s after its first request.
+	const waiting = () =>
+		stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger }).filter((e) => e.status === 'new').length;
+	const queued = await waitFor(waiting, 40000, 'the execution waiting in the queue').catch(() => waiting());
 	await Promise.all([stack.startWorker(w1), stack.startWorker(w2)]);
 	burst(1, 1);
 	await waitPoll('workers back');
 	await sleep(3000);
-	const executions = await waitFor(
+	// Every execution finished, and (up to 120 s) every inserted order among what they emitted: the
+	// last poll's execution may be written some seconds after its first request (a loaded machine),
+	// and an execution not yet written would read as an order lost. Then the checks below.
+	const finished = () => {
+		const all = stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger });
+		return all.every((e) => !['new', 'running'].includes(e.status)) && all;
+	};
+	const emittedBy = (all) =>
+		all.flatMap((e) => (e.nodes['New order'] ? e.nodes['New order'].items.map((i) => i.id) : []));
+	await waitFor(
 		() => {
-			const all = stack.executions({ workflowId: TRIGGER_ID, sinceId: sinceTrigger });
-			return all.every((e) => !['new', 'running'].includes(e.status)) && all;
+			const all = finished();
+			if (!all) return false;
+			const seen = new Set(emittedBy(all));
+			return inserted.every((id) => seen.has(id));
 		},
-		60000,
-		'queued trigger executions to finish',
-	);
+		120000,
+		'every inserted order emitted',
+	).catch(() => undefined);
+	const executions = await waitFor(finished, 60000, 'queued trigger executions to finish');
 
 	if (process.env.E2E_QUEUE_DEBUG) {
 		for (const e of executions) {
@@ -99,7 +113,7 @@ async function triggerScenario({ stack, sandbox, n8nMain, w1, w2 }) {
 				.join(' | ')}`,
 		);
 	}
-	const emitted = executions.flatMap((e) => (e.nodes['New order'] ? e.nodes['New order'].items.map((i) => i.id) : []));
+	const emitted = emittedBy(executions);
 	figures.trigger = {
 		inserted: inserted.length,
 		emitted: emitted.length,
