@@ -39,6 +39,7 @@ const { execFileSync, spawnSync } = require('node:child_process');
 
 const { startStack, exampleWorkflows, API_CREDENTIAL, ROOT } = require('../e2e/lib/stack');
 const { retryWhile404 } = require('../e2e/lib/standalone');
+const { writeFormatted } = require('./write-formatted');
 
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(name);
@@ -481,9 +482,9 @@ function writeSection(section, runtime, heapMb) {
 	const text = fs.readFileSync(file, 'utf8');
 	const heading = headingOf(runtime, heapMb).replace(/\(`npm.*$/, '');
 	const start = text.indexOf(heading);
-	if (start < 0) return fs.writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
+	if (start < 0) return writeFormatted(file, `${text.trimEnd()}\n\n${section}`);
 	const next = text.indexOf('\n## ', start + heading.length);
-	fs.writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
+	writeFormatted(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
 }
 
 async function main() {

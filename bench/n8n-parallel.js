@@ -26,11 +26,11 @@
  * (`--contacts`: how many contacts the sandbox holds; 10,000 for the figures, fewer to try the
  * script quickly; a size other than 10,000 never writes bench/N8N-PARALLEL.md.)
  */
-const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const { meterConcurrency } = require('../test/sandbox/concurrency');
+const { writeFormatted } = require('./write-formatted');
 const { workflow } = require('../e2e/run');
 const { startStack, ROOT } = require('../e2e/lib/stack');
 
@@ -259,7 +259,7 @@ async function main() {
 	const report = lines.join('\n');
 	process.stdout.write(`${report}\n`);
 	if (!process.argv.includes('--no-write') && N === 10000)
-		fs.writeFileSync(path.join(__dirname, 'N8N-PARALLEL.md'), report);
+		writeFormatted(path.join(__dirname, 'N8N-PARALLEL.md'), report);
 }
 
 main().catch((error) => {
