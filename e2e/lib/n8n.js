@@ -536,24 +536,16 @@ class N8nInstance {
 			},
 		);
 		if (res.status !== 0) throw new Error(`reading executions failed: ${res.stderr}`);
-		return JSON.parse(res.stdout).map((r) => {
-			const run = summarizeRun({ data: r.data, status: r.status });
-			// n8n 1.x on SQLite (pool size 0) saves a finished execution in two statements, its status
-			// first and its run data after (ExecutionRepository.updateExistingExecution): read between the
-			// two, a row says `success` while its data is still the start's, without a node's output. A
-			// successful run always holds its trigger's output, so such a row is reported as still running.
-			const saving = r.status === 'success' && Object.keys(run.nodes).length === 0;
-			return {
-				id: Number(r.id),
-				workflowId: r.workflowId,
-				mode: r.mode,
-				...run,
-				status: saving ? 'running' : r.status,
-				finished: !saving && !!r.finished,
-				startedAt: r.startedAt,
-				stoppedAt: r.stoppedAt,
-			};
-		});
+		return JSON.parse(res.stdout).map((r) => ({
+			id: Number(r.id),
+			workflowId: r.workflowId,
+			mode: r.mode,
+			status: r.status,
+			finished: !!r.finished,
+			startedAt: r.startedAt,
+			stoppedAt: r.stoppedAt,
+			...summarizeRun({ data: r.data, status: r.status }),
+		}));
 	}
 
 	/**
