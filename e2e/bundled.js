@@ -18,7 +18,7 @@
 const assert = require('node:assert/strict');
 
 const { retryWhile404, runStandalone } = require('./lib/standalone');
-const { waitFor } = require('./lib/wait');
+const { waitFor, waitForQuiet } = require('./lib/wait');
 
 const CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
 const EVERY_20_SECONDS = {
@@ -116,10 +116,7 @@ async function checks({ sandbox, n8n, check }) {
 	await waitFor(() => polls(sandbox) >= 1, 60000, 'the activation poll');
 	// The activation poll reads a few date windows; a record inserted while it runs is part of the
 	// baseline (not emitted), so wait until it is over: no request for 3 s.
-	for (let seen = -1; seen !== polls(sandbox); ) {
-		seen = polls(sandbox);
-		await new Promise((resolve) => setTimeout(resolve, 3000));
-	}
+	await waitForQuiet(() => polls(sandbox), 3000);
 	const polled = sandbox.insertBundledTransaction({ customerId: CUSTOMER, offerIds: OFFERS });
 	const [execution] = await n8n
 		.waitForExecutions({ workflowId: FLOWS.poll.id, count: 1, timeoutMs: 90000 })

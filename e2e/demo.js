@@ -18,7 +18,7 @@
  */
 const { startStack } = require('./lib/stack');
 const examples = require('./examples');
-const { sleep, waitFor } = require('./lib/wait');
+const { waitFor, waitForQuiet } = require('./lib/wait');
 
 const ui = process.argv.includes('--ui');
 
@@ -165,10 +165,7 @@ async function main() {
 				);
 			for (const trigger of triggers)
 				await waitFor(() => polled(trigger), 120000, `${trigger.name}: its first poll`, { everyMs: 200 });
-			for (let seen = -1; seen !== sandbox.requests.length; ) {
-				seen = sandbox.requests.length;
-				await sleep(2000);
-			}
+			await waitForQuiet(() => sandbox.requests.length, 2000);
 			const added = new Set();
 			for (const trigger of triggers) {
 				const { event } = triggerNode(trigger).parameters;

@@ -24,4 +24,19 @@ async function waitFor(condition, timeoutMs, what, { everyMs = 250 } = {}) {
 	}
 }
 
-module.exports = { sleep, waitFor };
+/**
+ * Waits until `count()` (e.g. the sandbox's requests of one trigger) stays the same for `quietMs`:
+ * whatever was running (a trigger's activation poll) is over. Reads it every `quietMs`; no bound of
+ * its own (a count that never stops growing keeps it waiting: use it after the thing started).
+ * @param {() => number} count
+ * @param {number} quietMs
+ * @returns {Promise<void>}
+ */
+async function waitForQuiet(count, quietMs) {
+	for (let seen = -1; seen !== count(); ) {
+		seen = count();
+		await sleep(quietMs);
+	}
+}
+
+module.exports = { sleep, waitFor, waitForQuiet };
