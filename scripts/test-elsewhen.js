@@ -9,8 +9,8 @@
  *   node scripts/test-elsewhen.js --at '2030-06-01 12:00:00' --tz Asia/Tokyo [-- <jest args>]
  *
  * Each run: `unshare -n` (a network namespace whose only interface is loopback, brought up), then
- * Debian's `faketime` starting the whole process's clock (Node's included) at the case's UTC
- * instant, then jest with `TZ` set to the case's zone. The clock runs on from that instant, so a
+ * jest with Debian's libfaketime preloaded (package `faketime`), which starts the clock of the whole
+ * process tree (Node's, jest's workers') at the case's UTC instant, and with `TZ` set to the case's zone. The clock runs on from that instant, so a
  * case that starts two minutes before a year end or a DST change crosses it during the run.
  *
  * Needs root (unshare -n; apt-get installs `faketime` when it is missing, as the editor suite
