@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: steps the fake clock between turns of the event loop (setImmediate) */
 /**
  * Behaviour the README promises ("Errors and retries", "Triggers", "Limits") that no other test
  * pinned, through n8n's engine against the sandbox (no mock of the package's code):
