@@ -8,12 +8,19 @@
  *   `Retry-After`, the header's seconds otherwise), measured on jest's fake clock, not the wall clock;
  * - the polling trigger does not emit a record backdated behind one it already emitted;
  * - a server capping pages below 100 without paging links ends Return All after its first page;
- *   with paging links (`links.next`) every record is read.
+ *   with paging links (`links.next`) every record is read;
+ * - the webhook trigger remembers the last 100 deliveries (counted here, not read from its constant);
+ * - the polling trigger's bounds the README states in figures (200 dated ahead, 200 undated, 5,000 at one
+ *   instant) are the code's: test/trigger/strategies.test.ts ("bounded lists") tests the behaviour at
+ *   each bound by reading the constant, so these pins fail when a constant moves away from the README.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { MAX_ODD, MAX_SET_IDS } from '../nodes/ContentPlatformTrigger/cursorBase';
+import { MAX_AHEAD } from '../nodes/ContentPlatformTrigger/strategies/createdAt.cursor';
 import { accessTokenCredentials, rl, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
+import { WebhookRunner } from './helpers/webhookHarness';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { TriggerRunner, type PollResult } from './trigger/pollHarness';
 
@@ -211,4 +218,31 @@ describe('a page cap below 100', () => {
 		expect(result.items.map((i) => i.json.id)).toEqual(sandbox.store.contacts.map((r) => r.id));
 		expect(api().map((r) => r.query['page[number]'])).toEqual(['1', '2', '3']);
 	});
+});
+
+describe('the webhook trigger remembers the last 100 deliveries', () => {
+	let trigger: WebhookRunner | undefined;
+	afterEach(async () => {
+		await trigger?.close();
+		trigger = undefined;
+	});
+	const body = (i: number) => ({ id: String(i), event: 'tag_added', payload: [{ id: String(i), type: 'contacts' }] });
+
+	test('a repeat after 99 other deliveries is not emitted; after 100 others it is', async () => {
+		trigger = new WebhookRunner({ event: 'tag_added', siteId: '1' }, accessTokenCredentials(sandbox));
+		await trigger.listen();
+		expect((await trigger.receive(body(0))).items).toHaveLength(1);
+		for (let i = 1; i <= 99; i++) expect((await trigger.receive(body(i))).items).toHaveLength(1);
+		expect((await trigger.receive(body(0))).items).toHaveLength(0);
+		expect((await trigger.receive(body(1))).items).toHaveLength(0);
+		// two new deliveries push out the two oldest, 0 and 1: a repeat of 1 is then emitted again
+		for (let i = 100; i <= 101; i++) expect((await trigger.receive(body(i))).items).toHaveLength(1);
+		expect((await trigger.receive(body(1))).items).toHaveLength(1);
+	});
+});
+
+test("the polling trigger's bounds are the README's figures (200 dated ahead, 200 undated, 5,000 at one instant)", () => {
+	expect(MAX_AHEAD).toBe(200);
+	expect(MAX_ODD).toBe(200);
+	expect(MAX_SET_IDS).toBe(5000);
 });
