@@ -18,9 +18,10 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { MAX_ODD, MAX_SET_IDS } from '../nodes/ContentPlatformTrigger/cursorBase';
 import { MAX_AHEAD } from '../nodes/ContentPlatformTrigger/strategies/createdAt.cursor';
-import { accessTokenCredentials, rl, runWith, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, NODE_PROPERTIES, rl, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 import { WebhookRunner } from './helpers/webhookHarness';
+import { meterConcurrency } from './sandbox/concurrency';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { TriggerRunner, type PollResult } from './trigger/pollHarness';
 
@@ -245,4 +246,26 @@ test("the polling trigger's bounds are the README's figures (200 dated ahead, 20
 	expect(MAX_AHEAD).toBe(200);
 	expect(MAX_ODD).toBe(200);
 	expect(MAX_SET_IDS).toBe(5000);
+});
+
+describe('Return All: up to 4 pages at once by default, 1–8', () => {
+	test('the field: Request Settings → Parallel Page Requests, default 4, from 1 to 8', () => {
+		const settings = NODE_PROPERTIES.find((p) => p.name === 'requestSettings');
+		const field = (settings?.options as Array<{ name: string; default?: unknown; typeOptions?: object }>).find(
+			(o) => o.name === 'parallelPages',
+		);
+		expect(field?.default).toBe(4);
+		expect(field?.typeOptions).toEqual({ minValue: 1, maxValue: 8 });
+	});
+
+	test('left at its default: 4 pages in flight at most, every contact once and in order (1,000 contacts, 20 ms a page)', async () => {
+		const meter = meterConcurrency(sandbox, (req) => /^\/v1\/contacts\?/.test(req.url ?? ''));
+		sandbox.clear('contacts');
+		const ids = sandbox.insertMany('contacts', 1000).map((r) => r.id);
+		sandbox.adversity.delayMs = 20;
+		const result = await runWith(sandbox, { resource: 'contact', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.id)).toEqual(ids);
+		expect(meter.max).toBe(4);
+	});
 });

@@ -99,3 +99,13 @@ test.each(links())("%s → %s: package.json's repository and an anchor README.md
 	expect(base).toBe(REPOSITORY);
 	expect(README_ANCHORS).toContain(anchor);
 });
+
+test("every heading link README.md makes (its own, or a file's under docs/ and bench/) names a heading that exists", () => {
+	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+	const missing: string[] = [];
+	for (const [, target, anchor] of readme.matchAll(/\]\(((?:docs|bench)\/[^)#\s]+\.md)?#([^)\s]+)\)/g)) {
+		const anchors = target ? headingAnchors(fs.readFileSync(path.join(ROOT, target), 'utf8')) : README_ANCHORS;
+		if (!anchors.includes(anchor)) missing.push(`${target ?? 'README.md'}#${anchor}`);
+	}
+	expect(missing).toEqual([]);
+});
