@@ -65,7 +65,12 @@ describe.each(['Errors and retries', 'Triggers', 'Limits'])('README "%s"', (name
 			expect(claim.tests.length).toBeGreaterThan(0);
 			for (const { file, title } of claim.tests) {
 				expect(fs.existsSync(path.join(ROOT, file))).toBe(true);
-				expect({ file, holdsTitle: read(file).replace(/\\(['"`])/g, '$1').includes(title) }).toEqual({ file, holdsTitle: true });
+				expect({
+					file,
+					holdsTitle: read(file)
+						.replace(/\\(['"`])/g, '$1')
+						.includes(title),
+				}).toEqual({ file, holdsTitle: true });
 			}
 		},
 	);
