@@ -37,6 +37,9 @@ function markdownFiles() {
 	return ['README.md', ...inDir('docs'), ...inDir('bench')];
 }
 
+/** A module of the built package (`dist/…`), by its path under dist/nodes. */
+const built = (file) => require(path.join(ROOT, 'dist', 'nodes', file));
+
 /** How many options the `event` property of a built trigger offers. */
 function eventCount(dir, className) {
 	const Class = require(path.join(ROOT, 'dist', 'nodes', dir, `${dir}.node.js`))[className];
@@ -53,7 +56,27 @@ function figures() {
 	const pack = packList();
 	const reads = n8nReads();
 	const credentials = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).n8n.credentials.length;
+	const { ContentPlatform } = built('ContentPlatform/ContentPlatform.node.js');
+	const properties = new ContentPlatform().description.properties;
+	const settings = properties.find((p) => p.name === 'requestSettings').options;
+	const parallel = settings.find((o) => o.name === 'parallelPages');
+	const limits = [...new Set(properties.filter((p) => p.name === 'limit').map((p) => p.default))];
+	if (limits.length !== 1) throw new Error(`the Limit fields have several defaults: ${limits.join(', ')}`);
+	const answer = built('ContentPlatform/shared/transport/answer.js');
+	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
 	const inline = {
+		limitDefault: String(limits[0]),
+		parallelDefault: String(parallel.default),
+		parallelRange: `${parallel.typeOptions.minValue}–${parallel.typeOptions.maxValue}`,
+		timeoutSeconds: String(settings.find((o) => o.name === 'timeout').default),
+		throttleDefaultSeconds: String(answer.DEFAULT_THROTTLE_WAIT_MS / 1000),
+		throttleMaxSeconds: String(answer.MAX_THROTTLE_WAIT_MS / 1000),
+		maxAhead: number(built('ContentPlatformTrigger/strategies/createdAt.cursor.js').MAX_AHEAD),
+		maxOdd: number(cursorBase.MAX_ODD),
+		maxSetIds: number(cursorBase.MAX_SET_IDS),
+		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),
+		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
+		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
 		operations: String(rows.length),
 		resources: String(new Set(rows.map((r) => r.resource)).size),
 		pollEvents: String(eventCount('ContentPlatformTrigger', 'ContentPlatformTrigger')),
