@@ -77,6 +77,14 @@ function figures() {
 		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
+		aliases: String(
+			['ContentPlatform', 'ContentPlatformTrigger', 'ContentPlatformWebhookTrigger']
+				.map(
+					(node) =>
+						JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes', node, `${node}.node.json`), 'utf8')).alias.length,
+				)
+				.reduce((a, b) => a + b, 0),
+		),
 		operations: String(rows.length),
 		resources: String(new Set(rows.map((r) => r.resource)).size),
 		pollEvents: String(eventCount('ContentPlatformTrigger', 'ContentPlatformTrigger')),
