@@ -100,13 +100,13 @@ describe('the wait before the retry is the one asked for (fake clock)', () => {
 		const turn = () => new Promise((resolve) => setImmediate(resolve));
 		while (!api().some((r) => r.status === status)) await turn();
 		// let the answer reach the package and its wait start
-		for (let i = 0; i < 50; i++) await turn();
+		for (let i = 0; i < 200; i++) await turn();
 		let fakeMs = 0;
 		while (api().length < 2) {
 			if (fakeMs > 10_000) throw new Error('no retry within 10 s of fake time');
 			await jest.advanceTimersByTimeAsync(step);
 			fakeMs += step;
-			for (let i = 0; i < 20 && api().length < 2; i++) await turn();
+			for (let i = 0; i < 200 && api().length < 2; i++) await turn();
 		}
 		jest.useRealTimers();
 		const result = await run;
