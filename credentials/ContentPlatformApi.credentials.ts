@@ -25,7 +25,7 @@ export class ContentPlatformApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/contentPlatform.svg', dark: 'file:../icons/contentPlatform.dark.svg' };
 
-	documentationUrl = 'https://github.com/content-platform/n8n-nodes-content-platform#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-content-platform/n8n-nodes-content-platform#credentials';
 
 	properties: INodeProperties[] = [
 		baseUrlProperty(

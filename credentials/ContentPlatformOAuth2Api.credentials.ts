@@ -24,7 +24,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/contentPlatform.svg', dark: 'file:../icons/contentPlatform.dark.svg' };
 
-	documentationUrl = 'https://github.com/content-platform/n8n-nodes-content-platform#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-content-platform/n8n-nodes-content-platform#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -22,6 +22,8 @@
  * - stopping a running Return All with n8n's Stop (e2e/cancel.js): no request after the stop.
  * - the node as an AI tool (e2e/agent.js): an AI Agent with a scripted OpenAI-compatible stand-in,
  *   an MCP client session with the MCP Server Trigger, the AI agent example imported.
+ * - the README's Quickstart install (e2e/quickstart.js): the packed package installed with the
+ *   README's `npm install --omit=peer <tarball>` into a fresh .n8n/nodes, then loaded by n8n.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -36,6 +38,7 @@ const bundled = require('./bundled');
 const cancel = require('./cancel');
 const agent = require('./agent');
 const { credentialTestChecks } = require('./credential-test');
+const { quickstartChecks } = require('./quickstart');
 const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 const { waitFor } = require('./lib/wait');
 const { retryWhile404 } = require('./lib/standalone');
@@ -317,7 +320,10 @@ const OAUTH_TRIGGER = 'cpExampleTrigOA2';
 
 async function runAll() {
 	await onEachRuntime(selectedRuntimes(), results, {
-		main: (runtime) => main(runtime.id),
+		main: async (runtime) => {
+			await main(runtime.id);
+			await quickstartChecks({ runtime: runtime.id, check });
+		},
 		onVersion: (version) => (currentVersion = version),
 	});
 }

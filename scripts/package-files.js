@@ -19,8 +19,9 @@ const ROOT = path.resolve(__dirname, '..');
 const PACKAGE_DOCS = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 
 /**
- * `npm pack --dry-run --json --ignore-scripts` in `root`: `{ filename, size, unpackedSize, files }`
- * (sizes in bytes, `files` the packed paths relative to the package root, sorted). Throws with npm's
+ * `npm pack --dry-run --json --ignore-scripts` in `root`: `{ filename, size, unpackedSize, files, entries }`
+ * (sizes in bytes, `files` the packed paths relative to the package root, sorted; `entries` each
+ * file's `{ path, size }`). Throws with npm's
  * stderr when npm fails.
  */
 function packList(root = ROOT) {
@@ -35,6 +36,7 @@ function packList(root = ROOT) {
 		size: packed.size,
 		unpackedSize: packed.unpackedSize,
 		files: packed.files.map((f) => f.path).sort(),
+		entries: packed.files.map((f) => ({ path: f.path, size: f.size })),
 	};
 }
 

@@ -5,7 +5,7 @@
  * (transactions), the client-side bound on a list read newest first (orders, contact notes), the
  * list that can be neither filtered nor sorted by the date (products), ascending and descending
  * order, ties at the bound, a bound with no record, with 1 and k parallel pages, and the requests
- * each costs (the README's operations notes take their request counts from here).
+ * each costs (docs/node-reference.md, "Date Range: the requests per list", takes its request counts from here).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -229,11 +229,11 @@ describe('Created After on a list the API can neither filter nor sort by date (p
 /**
  * Every list with a Date Range, N = 250 records one hour apart (created_at = updated_at), Created
  * After (or Updated After) keeping the newest R = 130, one page at a time: the items are exactly
- * those R and the requests are the README's formulas — sorted: floor(R / 100) + 1; API day filter:
+ * those R and the requests are docs/node-reference.md's formulas — sorted: floor(R / 100) + 1; API day filter:
  * Return All over the records of the days sent; read-all: Return All over N (floor(N / 100) + 1
- * without paging totals, ceil(N / 100) with them). Printed as the README's table.
+ * without paging totals, ceil(N / 100) with them). Printed as that document's table.
  */
-describe('every bounded list: the items in range and the requests the README states', () => {
+describe('every bounded list: the items in range and the requests docs/node-reference.md states', () => {
 	const N = 250;
 	const R = 130;
 	const rows: string[] = [];

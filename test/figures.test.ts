@@ -1,0 +1,37 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test: reads the markdown files and runs scripts/figures.js (node:fs, node:path, __dirname, require) */
+/**
+ * The counted figures of README.md, docs/ and bench/ are the built node's and the packed package's:
+ * each `<!--fig:NAME-->` value and `<!-- figures:NAME:start -->` block is what `node scripts/figures.js`
+ * generates (the same check as `node scripts/figures.js --check`, which .ci/run runs). Needs dist/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const { figures, rewrite, markdownFiles } = require('../scripts/figures.js') as {
+	figures: () => { inline: Record<string, string>; blocks: Record<string, string> };
+	rewrite: (text: string, generated: object, unknown: string[]) => string;
+	markdownFiles: () => string[];
+};
+
+const ROOT = path.join(__dirname, '..');
+const generated = figures();
+
+test('the figures are counted from the build: 7 polling and 6 webhook events, more packed files than modules', () => {
+	expect(generated.inline.pollEvents).toBe('7');
+	expect(generated.inline.webhookEvents).toBe('6');
+	expect(Number(generated.inline.packedFiles)).toBeGreaterThan(Number(generated.inline.packedModules));
+});
+
+test.each(markdownFiles())('%s: every marked figure is the generated one', (file) => {
+	const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+	const unknown: string[] = [];
+	expect(rewrite(text, generated, unknown)).toBe(text);
+	expect(unknown).toEqual([]);
+});
+
+test('README.md and docs/publishing.md carry markers (the check is not vacuous)', () => {
+	expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').match(/<!--fig:/g)?.length).toBeGreaterThan(10);
+	expect(fs.readFileSync(path.join(ROOT, 'docs/publishing.md'), 'utf8')).toContain(
+		'<!-- figures:packed-files:start -->',
+	);
+});
