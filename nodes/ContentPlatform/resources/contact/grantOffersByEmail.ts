@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
-import { grantByEmailItem, resolveGrantContact } from '../../shared/findOrCreate';
+import { grantByEmailItem, resolveGrantContact } from './byEmail';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 
 const op = operationOf('contact', 'grantOffersByEmail');

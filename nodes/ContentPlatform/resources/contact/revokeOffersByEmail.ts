@@ -5,7 +5,7 @@
 import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { siteLocator } from '../../shared/builders/fields';
-import { resolveRevokeContact, revokeByEmailItem } from '../../shared/findOrCreate';
+import { resolveRevokeContact, revokeByEmailItem } from './byEmail';
 import { emailField } from './create';
 
 const op = operationOf('contact', 'revokeOffersByEmail');

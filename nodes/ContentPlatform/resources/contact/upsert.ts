@@ -10,7 +10,7 @@ import {
 	withOwnHooks,
 	type OperationDescription,
 } from '../../shared/builders/operation';
-import { createOrUpdateContact, markCreated } from '../../shared/findOrCreate';
+import { createOrUpdateContact, markCreated } from './byEmail';
 import { toItems } from '../../shared/transport/request';
 import { contactWriteFields } from './create';
 

@@ -235,7 +235,7 @@ export function operationOption(
 		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
-	// Found by email: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
+	// Found by email: the path is decided per item (see resources/contact/byEmail.ts); Create or Update starts as the create.
 	if (!endpoint.path.includes('{') || endpoint.byEmail) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
@@ -263,7 +263,7 @@ export function operationOption(
 /**
  * `option` (as `operationOption` or a builder made it) for an operation with a hook of its own:
  * `preSend` runs after the option's own preSends (last, so the request it sees is complete) and
- * `postReceive` replaces its postReceives (the by-email operations of Contact, findOrCreate.ts).
+ * `postReceive` replaces its postReceives (the by-email operations of Contact, resources/contact/).
  */
 export function withOwnHooks(
 	option: INodePropertyOptions,

@@ -64,7 +64,7 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 /** Default of the node's "Timeout" (seconds) and the trigger's and list searches' timeout. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
-/** What a by-email operation did (findOrCreate.ts): the contact, whether it was created, whether one was found. */
+/** What a by-email operation did (resources/contact/byEmail.ts): the contact, whether it was created, whether one was found. */
 export interface ContactOutcome {
 	created: boolean;
 	found: boolean;

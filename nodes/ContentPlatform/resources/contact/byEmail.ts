@@ -33,11 +33,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf, cleanId, locatorId } from './errors';
-import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './tables/registry';
-import { apiList, apiRequest, itemRunOf, withOwnRequest, type ContactOutcome } from './transport/request';
-import { checkedDocument } from './transport/answer';
+import { apiAnswerOf, cleanId, locatorId } from '../../shared/errors';
+import { isResourceObject, type ResourceObject } from '../../shared/jsonapi';
+import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
+import { apiList, apiRequest, itemRunOf, withOwnRequest, type ContactOutcome } from '../../shared/transport/request';
+import { checkedDocument } from '../../shared/transport/answer';
 
 /*
  * The per-person lock of the operations that find a contact by email: taken and released in one
