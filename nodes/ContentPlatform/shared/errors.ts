@@ -17,7 +17,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { JsonApiDocument, JsonApiError } from './jsonapi';
-import { resourceByValue } from './tables/registry';
+import { runningOperationOf } from './tables/registry';
 
 /** How much of a non-JSON error body is quoted in a message (characters). */
 const BODY_EXCERPT_LENGTH = 200;
@@ -371,17 +371,14 @@ export function requireId(parameter: string, label: string) {
  * endpoint when its table row says (`refusal`).
  */
 export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
-	const resource = resourceByValue(context.getNodeParameter('resource') as string);
-	const operation = context.getNodeParameter('operation') as string;
+	const { resource, endpoint } = runningOperationOf(context);
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (endpoint?.path.includes('{id}') && !endpoint.byEmail) {
+	if (endpoint.path.includes('{id}') && !endpoint.byEmail) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
-	if (endpoint?.refusal) subject.refusal = endpoint.refusal;
+	if (endpoint.refusal) subject.refusal = endpoint.refusal;
 	// The field that sends filter[site_id], in the editor's words (named when the API requires it).
-	if (endpoint?.query.site === 'required') subject.siteField = 'Site';
-	else if (endpoint?.query.filters?.some((filter) => filter.name === 'site_id'))
-		subject.siteField = 'Filters → Site ID';
+	if (endpoint.query.site === 'required') subject.siteField = 'Site';
+	else if (endpoint.query.filters?.some((filter) => filter.name === 'site_id')) subject.siteField = 'Filters → Site ID';
 	return subject;
 }

@@ -1,6 +1,7 @@
 /**
  * An operation of the node from its table row, and the words the user sees: the operation context
- * every field builder takes (`operationOf`: which resource and endpoint; `showFor`, `showOnlyFor`:
+ * every field builder takes (`operationOf`, the registry's, passed on here: which resource and
+ * endpoint; at run time `runningOperationOf`, tables/registry.ts; `showFor`, `showOnlyFor`:
  * the `displayOptions` that show a field for them), the operation's option in its resource's
  * `operation` property (its words from n8n's UX guidelines and its routing: method, URL, the shared
  * preSend and postReceive, Get Many's request runner), a resource's `operation` property and the
@@ -18,7 +19,7 @@ import type {
 
 import {
 	resourceByValue,
-	type EndpointRow,
+	type OperationContext,
 	type Operation,
 	type ResourceTable,
 	type ResourceValue,
@@ -32,23 +33,8 @@ import {
 } from '../transport/request';
 import { refuseModelChosenValues } from './aiTool';
 
-/** One resource × operation of the node: the table rows its fields are built from. */
-export interface OperationContext {
-	resource: ResourceTable;
-	endpoint: EndpointRow;
-}
-
-/**
- * The table rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
- * its endpoint for `operation`. Throws for an operation the table does not have (a
- * programming error, seen when the node loads).
- */
-export function operationOf(resourceValue: string, operation: Operation): OperationContext {
-	const resource = resourceByValue(resourceValue);
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
-	return { resource, endpoint };
-}
+/** `operationOf` (an operation's table rows) is the registry's, where the page reader and the hooks find it too. */
+export { operationOf, type OperationContext } from '../tables/registry';
 
 /** `displayOptions` that show a field for these operations of the resource (all when omitted). */
 export function showFor(resource: ResourceTable, operations?: Operation[]): INodeProperties['displayOptions'] {

@@ -19,6 +19,8 @@
  * The node's properties are derived from these tables (see `resources/` and `builders/`), and the
  * coverage tests compare them with the documents themselves.
  */
+import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
+
 import { blogPostTable } from '../../resources/blogPost/table';
 import { contactTable } from '../../resources/contact/table';
 import { contactNoteTable } from '../../resources/contactNote/table';
@@ -42,7 +44,7 @@ import { hookTable } from '../../resources/hook/table';
 import { landingPageTable } from '../../resources/landingPage/table';
 import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
-import type { EndpointRow, ResourceTable } from './types';
+import type { EndpointRow, Operation, ResourceTable } from './types';
 import { ATTRIBUTES } from './values';
 
 export { ATTRIBUTES } from './values';
@@ -105,6 +107,36 @@ export function resourceByValue(value: string): ResourceTable {
 	const resource = RESOURCES.find((r) => r.value === value);
 	if (!resource) throw new Error(`Unknown resource "${value}"`);
 	return resource;
+}
+
+/** One resource × operation of the node: the table rows its fields are built from and its request follows. */
+export interface OperationContext {
+	resource: ResourceTable;
+	endpoint: EndpointRow;
+}
+
+/**
+ * The table rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
+ * its endpoint for `operation`. Throws for an operation the table does not have (a
+ * programming error, seen when the node loads).
+ */
+export function operationOf(resourceValue: string, operation: Operation): OperationContext {
+	const resource = resourceByValue(resourceValue);
+	const endpoint = resource.endpoints.find((e) => e.operation === operation);
+	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
+	return { resource, endpoint };
+}
+
+/**
+ * The operation the action node is running, for a hook or the page reader: `operationOf` the
+ * item's `resource` and `operation` parameters (n8n's own; the one place the package derives them
+ * at run time). Throws as `operationOf` does (the node offers only the tables' operations).
+ */
+export function runningOperationOf(context: IExecuteSingleFunctions | IExecutePaginationFunctions): OperationContext {
+	return operationOf(
+		context.getNodeParameter('resource') as string,
+		context.getNodeParameter('operation') as Operation,
+	);
 }
 
 /**

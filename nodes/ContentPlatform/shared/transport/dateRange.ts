@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dateBoundsOf, resourceByValue } from '../tables/registry';
+import { dateBoundsOf, runningOperationOf } from '../tables/registry';
 
 /**
  * A Get Many's "Date Range" as the page reader applies it (see `listBoundOf`): the range in epoch
@@ -67,10 +67,8 @@ export function listBoundOf(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): ListBound | undefined {
-	const resource = resourceByValue(context.getNodeParameter('resource') as string);
-	const operation = context.getNodeParameter('operation') as string;
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	const bounds = endpoint ? dateBoundsOf(resource, endpoint) : undefined;
+	const { resource, endpoint } = runningOperationOf(context);
+	const bounds = dateBoundsOf(resource, endpoint);
 	if (!bounds) return undefined;
 	const range = context.getNodeParameter('dateRange', {}) as IDataObject;
 	const createdAfter = bounds.created ? boundTime(context, 'Created After', range.createdAfter) : undefined;

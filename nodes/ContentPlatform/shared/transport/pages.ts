@@ -24,7 +24,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withContext } from '../errors';
 import { pageTagsOf, type PageItems } from '../jsonapi';
-import { MAX_PAGE_SIZE, resourceByValue } from '../tables/registry';
+import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import { friendlyError, throttledWaitOf } from './answer';
 import { isUnrenewedPageError } from './credential';
 import { listBoundOf, recordTime, withinBound, type ListBound } from './dateRange';
@@ -153,9 +153,7 @@ export function morePagesAfter(items: PageItems, pageSize: number): boolean {
 
 /** Whether the operation's list takes `page[size]`: all but payouts, whose page size is the API's (supplement 9.4). */
 function takesPageSize(context: IExecutePaginationFunctions): boolean {
-	const resource = resourceByValue(context.getNodeParameter('resource') as string);
-	const operation = context.getNodeParameter('operation') as string;
-	return resource.endpoints.find((e) => e.operation === operation)?.query.page !== 'number';
+	return runningOperationOf(context).endpoint.query.page !== 'number';
 }
 
 /**

@@ -35,7 +35,7 @@ import {
 	type JsonApiDocument,
 	type ResourceObject,
 } from '../jsonapi';
-import { MAX_PAGE_SIZE } from '../tables/registry';
+import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import {
 	answerWithThrottleRule,
 	checkedDocument,
@@ -153,7 +153,7 @@ export async function prepareRequest(
 	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 	requestOptions.timeout = requestTimeoutMs(this);
 	itemRunOf(this).request = { options: requestOptions, credentialType };
-	if (this.getNodeParameter('operation') === 'getAll' && !this.getNodeParameter('returnAll', false)) {
+	if (runningOperationOf(this).endpoint.operation === 'getAll' && !this.getNodeParameter('returnAll', false)) {
 		const limit = Number(this.getNodeParameter('limit', 50));
 		if (!Number.isInteger(limit) || limit < 1) {
 			throw new NodeOperationError(this.getNode(), `Limit must be a whole number of at least 1, not "${limit}"`, {
@@ -204,7 +204,7 @@ export async function runRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter('operation') === 'getAll') return await readList(this, requestData);
+	if (runningOperationOf(this).endpoint.operation === 'getAll') return await readList(this, requestData);
 	return await sendRequest(this, requestData);
 }
 
@@ -253,7 +253,7 @@ export async function toItems(
 	const sent = itemRunOf(this).request;
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
 	const { root, secrets } = await credentialContext(this, credentialType);
-	const isList = this.getNodeParameter('operation') === 'getAll';
+	const isList = runningOperationOf(this).endpoint.operation === 'getAll';
 	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
 	// A read asked to slow down: the request runner applies the package's rule (answer.ts); a write's 429
