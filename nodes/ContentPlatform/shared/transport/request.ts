@@ -76,8 +76,10 @@ export interface ContactOutcome {
  * the same object as `this`, the item's context (routing-node.js: `preSendMethod.call(
  * executeSingleFunctions, …)`, `action.call(executeSingleFunctions, …)`), and hands a postReceive
  * nothing else of the request, so this is held in `itemRuns`, keyed by that context, and dropped
- * with it (a WeakMap). The package's only store between n8n's calls; everything else travels in
- * the request options, a function's scope or the error.
+ * with it (a WeakMap). The one store keyed by an item; the other values that outlive one of n8n's
+ * calls (the by-email lock, the polling trigger's lease and clock log, the Symbol members on
+ * request options, errors and page items) are listed in docs/development.md, "State that outlives
+ * one call".
  */
 export interface ItemRun {
 	/** The request as `prepareRequest` shaped it and its credential type: redirects and the OAuth2 renewal send it again. */
