@@ -6,6 +6,7 @@
  * one store for the process (`fallbackLogged`, bounded: docs/development.md "State that outlives
  * one call").
  */
+import { headerValue } from '../ContentPlatform/shared/errors';
 
 /** The `Date` header counts whole seconds: the API's clock was somewhere in [date, date + this) ms. */
 export const DATE_RESOLUTION_MS = 1000;
@@ -18,11 +19,8 @@ export const DATE_RESOLUTION_MS = 1000;
  *   created by then); undefined when the header is missing or not a date.
  */
 export function apiTime(headers: Record<string, unknown> | undefined): { at: number; now: number } | undefined {
-	if (!headers) return undefined;
-	const name = Object.keys(headers).find((key) => key.toLowerCase() === 'date');
-	const value = name === undefined ? undefined : headers[name];
-	const text = Array.isArray(value) ? value[0] : value;
-	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	const text = headerValue(headers, 'date');
+	if (text === undefined || text.trim() === '') return undefined;
 	const at = Date.parse(text);
 	if (!Number.isFinite(at)) return undefined;
 	return { at, now: at + DATE_RESOLUTION_MS - 1 };

@@ -71,13 +71,16 @@ function bodyExcerpt(body: unknown): string {
 	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
 
-/** The value of a response header, by name in lower case whatever its case in `headers` (the first of repeated ones). */
-export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+/**
+ * The value of a response header, by name in lower case whatever its case in `headers` (the first
+ * of repeated ones), or undefined when it is absent: the package's one header lookup (the
+ * `Retry-After` and `Location` of an answer, the API's clock in its `Date`).
+ */
+export function headerValue(headers: Readonly<Record<string, unknown>> | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-	if (!found) return undefined;
-	const value = found[1];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+	const value: unknown = Array.isArray(found?.[1]) ? (found[1] as unknown[])[0] : found?.[1];
+	return value === undefined || value === null ? undefined : String(value);
 }
 
 /**

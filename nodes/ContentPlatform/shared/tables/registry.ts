@@ -147,12 +147,12 @@ export function runningOperationOf(context: IExecuteSingleFunctions | IExecutePa
  *   that way itself and stops at the first record past the bound;
  * - `unsorted`: neither: every page is read and the records outside the bound dropped.
  */
-export type DateBoundMode = 'filter' | 'sorted' | 'unsorted';
+export type DateRangeMode = 'filter' | 'sorted' | 'unsorted';
 
 /** The date bounds a Get Many offers: by `created_at` and by `updated_at`, each when its records carry it. */
-export interface DateBounds {
-	created?: DateBoundMode;
-	updated?: DateBoundMode;
+export interface DateRangeModes {
+	created?: DateRangeMode;
+	updated?: DateRangeMode;
 }
 
 /**
@@ -162,12 +162,12 @@ export interface DateBounds {
  * Undefined when the records carry neither date (form submissions: the API sorts them by a
  * creation time it does not return).
  */
-export function dateBoundsOf(resource: ResourceTable, endpoint: EndpointRow): DateBounds | undefined {
+export function dateRangeModesOf(resource: ResourceTable, endpoint: EndpointRow): DateRangeModes | undefined {
 	if (endpoint.operation !== 'getAll') return undefined;
 	const attributes: Record<string, unknown> = ATTRIBUTES[resource.type as keyof typeof ATTRIBUTES] ?? {};
 	const names = new Set((endpoint.query.filters ?? []).map((f) => f.name));
 	const sort: readonly string[] = endpoint.query.sort ?? [];
-	const modeOf = (attribute: string, filtered: boolean): DateBoundMode | undefined => {
+	const modeOf = (attribute: string, filtered: boolean): DateRangeMode | undefined => {
 		if (!(attribute in attributes)) return undefined;
 		if (filtered) return 'filter';
 		return sort.includes(attribute) ? 'sorted' : 'unsorted';

@@ -1,10 +1,10 @@
 /**
  * Get Many's "Date Range" (read.ts `dateRangeCollection`; spec "Limits" and the lists' sort keys
- * and day filters) as the page reader (`readList`, pages.ts) applies it: `listBoundOf` reads the
+ * and day filters) as the page reader (`readList`, pages.ts) applies it: `dateRangeOf` reads the
  * range from the node's parameters and puts into the list's request what lets the API narrow or
  * order it (its day filter, `sort=-<date>`, the dates in a sparse fieldset); `recordTime` and
- * `withinBound` judge each record the pages bring. Which list can be narrowed how is the tables'
- * (`dateBoundsOf`, tables/registry.ts). Nothing is kept between calls.
+ * `withinDateRange` judge each record the pages bring. Which list can be narrowed how is the tables'
+ * (`dateRangeModesOf`, tables/registry.ts). Nothing is kept between calls.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -14,16 +14,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dateBoundsOf, runningOperationOf } from '../tables/registry';
+import { dateRangeModesOf, runningOperationOf } from '../tables/registry';
 
 /**
- * A Get Many's "Date Range" as the page reader applies it (see `listBoundOf`): the range in epoch
+ * A Get Many's "Date Range" as the page reader applies it (see `dateRangeOf`): the range in epoch
  * ms (`createdAfter` and `updatedAfter` included, `createdBefore` excluded), the attribute the list
  * is read newest first by (`sortKey`) and the time below which no later record can be in range
  * (`stopBelow`), whether the kept records are reversed (the user asked ascending), and the request
  * with the sort, the API's day filters and the sparse fieldset's dates put in.
  */
-export interface ListBound {
+export interface ListDateRange {
 	createdAfter?: number;
 	createdBefore?: number;
 	updatedAfter?: number;
@@ -34,7 +34,7 @@ export interface ListBound {
 }
 
 /** A "Date Range" field's value as epoch ms; undefined when empty. @throws NodeOperationError when it is not a date. */
-function boundTime(context: IExecutePaginationFunctions, label: string, value: unknown): number | undefined {
+function rangeTime(context: IExecutePaginationFunctions, label: string, value: unknown): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const text =
 		typeof value === 'object' && 'toISO' in value ? String((value as { toISO: () => string }).toISO()) : String(value);
@@ -55,7 +55,7 @@ function utcDay(ms: number, days: number): string {
 
 /**
  * Get Many's "Date Range" (read.ts `dateRangeCollection`), or undefined when no bound is set. Per
- * list (`dateBoundsOf`, tables/registry.ts): with an API day filter (transactions) the days are
+ * list (`dateRangeModesOf`, tables/registry.ts): with an API day filter (transactions) the days are
  * sent, widened by one day on each side (the API's day may be in another time zone), the user's
  * own start/end date kept when narrower; with a list sortable by the date, `sort=-<attribute>`
  * (Updated After sorts by `-updated_at` when the list can, else Created After/Before by
@@ -63,28 +63,28 @@ function utcDay(ms: number, days: number): string {
  * kept records. A sparse fieldset gets the bounded dates added, so that each record can be judged.
  * @throws NodeOperationError on a value that is not a date, or a Sort By the bound cannot keep.
  */
-export function listBoundOf(
+export function dateRangeOf(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-): ListBound | undefined {
+): ListDateRange | undefined {
 	const { resource, endpoint } = runningOperationOf(context);
-	const bounds = dateBoundsOf(resource, endpoint);
-	if (!bounds) return undefined;
+	const modes = dateRangeModesOf(resource, endpoint);
+	if (!modes) return undefined;
 	const range = context.getNodeParameter('dateRange', {}) as IDataObject;
-	const createdAfter = bounds.created ? boundTime(context, 'Created After', range.createdAfter) : undefined;
-	const createdBefore = bounds.created ? boundTime(context, 'Created Before', range.createdBefore) : undefined;
-	const updatedAfter = bounds.updated ? boundTime(context, 'Updated After', range.updatedAfter) : undefined;
+	const createdAfter = modes.created ? rangeTime(context, 'Created After', range.createdAfter) : undefined;
+	const createdBefore = modes.created ? rangeTime(context, 'Created Before', range.createdBefore) : undefined;
+	const updatedAfter = modes.updated ? rangeTime(context, 'Updated After', range.updatedAfter) : undefined;
 	if (createdAfter === undefined && createdBefore === undefined && updatedAfter === undefined) return undefined;
 	const qs: IDataObject = { ...requestData.options.qs };
 	// the keys the list can be read newest first by, for the bounds set; the user's Sort By chooses among them
 	const candidates: Array<'created_at' | 'updated_at'> = [];
-	if (updatedAfter !== undefined && bounds.updated === 'sorted') candidates.push('updated_at');
-	if ((createdAfter !== undefined || createdBefore !== undefined) && bounds.created === 'sorted') {
+	if (updatedAfter !== undefined && modes.updated === 'sorted') candidates.push('updated_at');
+	if ((createdAfter !== undefined || createdBefore !== undefined) && modes.created === 'sorted') {
 		candidates.push('created_at');
 	}
 	const asked = typeof qs.sort === 'string' ? qs.sort : undefined;
 	const askedKey = asked?.replace(/^-/, '');
-	let sortKey: ListBound['sortKey'];
+	let sortKey: ListDateRange['sortKey'];
 	let reverse = false;
 	if (candidates.length) {
 		sortKey = candidates.find((key) => key === askedKey) ?? candidates[0];
@@ -99,7 +99,7 @@ export function listBoundOf(
 		qs.sort = `-${sortKey}`;
 	}
 	const stopBelow = sortKey === 'updated_at' ? updatedAfter : sortKey === 'created_at' ? createdAfter : undefined;
-	if (bounds.created === 'filter') {
+	if (modes.created === 'filter') {
 		// the Filters' own days, as n8n's routing wrote them (`qs.filter.start_date`), kept when narrower
 		const filter: IDataObject = { ...((qs.filter as IDataObject | undefined) ?? {}) };
 		if (createdAfter !== undefined) {
@@ -146,17 +146,17 @@ export function recordTime(item: INodeExecutionData, name: string): number | und
 	return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Whether a record lies within the bound's range (a record without a bounded date does not). */
-export function withinBound(item: INodeExecutionData, bound: ListBound): boolean {
-	if (bound.createdAfter !== undefined || bound.createdBefore !== undefined) {
+/** Whether a record lies within the range (a record without a date the range bounds does not). */
+export function withinDateRange(item: INodeExecutionData, range: ListDateRange): boolean {
+	if (range.createdAfter !== undefined || range.createdBefore !== undefined) {
 		const created = recordTime(item, 'created_at');
 		if (created === undefined) return false;
-		if (bound.createdAfter !== undefined && created < bound.createdAfter) return false;
-		if (bound.createdBefore !== undefined && created >= bound.createdBefore) return false;
+		if (range.createdAfter !== undefined && created < range.createdAfter) return false;
+		if (range.createdBefore !== undefined && created >= range.createdBefore) return false;
 	}
-	if (bound.updatedAfter !== undefined) {
+	if (range.updatedAfter !== undefined) {
 		const updated = recordTime(item, 'updated_at');
-		if (updated === undefined || updated < bound.updatedAfter) return false;
+		if (updated === undefined || updated < range.updatedAfter) return false;
 	}
 	return true;
 }

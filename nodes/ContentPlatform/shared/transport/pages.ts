@@ -5,7 +5,7 @@
  * shared/jsonapi.ts) is checked against what was received, so that every loop over pages ends
  * whatever the server answers.
  *
- * The steps: `readList` (with a Date Range, `readBoundedList`; the range itself is dateRange.ts's)
+ * The steps: `readList` (with a Date Range, `readDateRangeList`; the range itself is dateRange.ts's)
  * decides what a page keeps and when to stop; `readListPages`, which both use, sets up the pages'
  * requests, checks and error; the page scheduler (`readPages`, parallelPages.ts) decides which page
  * is sent when, up to "Parallel Page Requests" at once, and hands the pages back in page order;
@@ -27,7 +27,7 @@ import { pageTagsOf, type PageItems } from '../jsonapi';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import { friendlyError, throttledWaitOf } from './answer';
 import { isUnrenewedPageError } from './credential';
-import { listBoundOf, recordTime, withinBound, type ListBound } from './dateRange';
+import { dateRangeOf, recordTime, withinDateRange, type ListDateRange } from './dateRange';
 import { parallelPagesOf, readPages } from './parallelPages';
 
 /**
@@ -181,8 +181,8 @@ export async function readList(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const limit = requestData.maxResults ? Number(requestData.maxResults) : Number.POSITIVE_INFINITY;
-	const bound = listBoundOf(context, requestData);
-	if (bound) return await readBoundedList(context, bound.request, bound, limit);
+	const range = dateRangeOf(context, requestData);
+	if (range) return await readDateRangeList(context, range.request, range, limit);
 	const results: INodeExecutionData[] = [];
 	const failed = await readListPages(context, requestData, Math.min(MAX_PAGE_SIZE, limit), (page, items, fullPage) => {
 		results.push(...items);
@@ -198,7 +198,7 @@ export async function readList(
 }
 
 /**
- * What `readList` and `readBoundedList` do with each page, in page order, after `readListPages`
+ * What `readList` and `readDateRangeList` do with each page, in page order, after `readListPages`
  * checked it (`checkPage`): keep its records and say whether a page follows (see
  * `ParallelPagesOptions.consume`, parallelPages.ts). `fullPage` is the length at which a page counts as full
  * (`morePagesAfter`): the `page[size]` sent, or 1 for payouts, whose page size is the API's.
@@ -259,35 +259,35 @@ export async function readListPages(
 }
 
 /**
- * A Get Many with a "Date Range" (`listBoundOf`): pages of 100 (payouts: the API's), read as
+ * A Get Many with a "Date Range" (`dateRangeOf`): pages of 100 (payouts: the API's), read as
  * `readList` reads them (the page scheduler, the checks), keeping the records within the range. On a list
- * read newest first it stops at the first record older than the bound (`stopBelow`), so with k
+ * read newest first it stops at the first record older than its lower bound (`stopBelow`), so with k
  * parallel pages at most k − 1 pages are read past the bound, as past the end of a list. Limit
  * counts kept records: read newest first, it stops when Limit records were kept; when the user
  * asked ascending the whole range is read, reversed, and its first Limit records returned.
  */
-async function readBoundedList(
+async function readDateRangeList(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-	bound: ListBound,
+	range: ListDateRange,
 	limit: number,
 ): Promise<INodeExecutionData[]> {
 	const kept: INodeExecutionData[] = [];
-	const wanted = bound.reverse ? Number.POSITIVE_INFINITY : limit;
+	const wanted = range.reverse ? Number.POSITIVE_INFINITY : limit;
 	const failed = await readListPages(context, requestData, MAX_PAGE_SIZE, (_page, items, fullPage) => {
 		let past = false;
 		for (const item of items) {
-			const time = bound.sortKey ? recordTime(item, bound.sortKey) : undefined;
-			if (bound.stopBelow !== undefined && time !== undefined && time < bound.stopBelow) {
+			const time = range.sortKey ? recordTime(item, range.sortKey) : undefined;
+			if (range.stopBelow !== undefined && time !== undefined && time < range.stopBelow) {
 				past = true;
 				break;
 			}
-			if (kept.length < wanted && withinBound(item, bound)) kept.push(item);
+			if (kept.length < wanted && withinDateRange(item, range)) kept.push(item);
 		}
 		return { more: !past && morePagesAfter(items, fullPage) && kept.length < wanted, lastPage: lastPageOf(items) };
 	});
 	if (failed) return failed;
-	if (!bound.reverse) return kept;
+	if (!range.reverse) return kept;
 	return kept.reverse().slice(0, limit);
 }
 

@@ -8,7 +8,7 @@
  */
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
-import { throttleRetryWait, waitUnlessCancelled } from './answer';
+import { outcomeOf, throttleRetryWait, waitUnlessCancelled, type Outcome } from './answer';
 
 /**
  * The node's "Request Settings → Parallel Page Requests" (1 … `MAX_PARALLEL_PAGES`, default
@@ -54,16 +54,6 @@ export interface PageFailure {
 	error: unknown;
 }
 
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
-	try {
-		return { ok: true, value: await work() };
-	} catch (error) {
-		return { ok: false, error };
-	}
-}
-
 /**
  * The page scheduler (`readPages`): numbered pages read concurrently, at most `width` at once, and
  * consumed in page order. `readListPages` gives it how to send one page and what to do with a
@@ -94,13 +84,13 @@ async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
 export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<PageFailure | undefined> {
 	const width = Math.max(1, Math.floor(options.width));
 	/** Requested and not yet consumed pages, by number. */
-	const pending = new Map<number, Promise<Settled<T>>>();
+	const pending = new Map<number, Promise<Outcome<T>>>();
 	let throttled = false;
 	let next = 1;
 	let last = Number.POSITIVE_INFINITY;
 
-	const send = (page: number): Promise<Settled<T>> =>
-		settle(async () => await options.request(page)).then((outcome) => {
+	const send = (page: number): Promise<Outcome<T>> =>
+		outcomeOf(async () => await options.request(page)).then((outcome) => {
 			if (!outcome.ok && options.throttleWait(outcome.error) !== undefined) throttled = true;
 			return outcome;
 		});
@@ -130,7 +120,7 @@ export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<Pa
 			}
 			if (!outcome.ok) return { page, error: outcome.error };
 			const value = outcome.value;
-			const verdict = await settle(async () => options.consume(page, value));
+			const verdict = await outcomeOf(async () => options.consume(page, value));
 			if (!verdict.ok) return { page, error: verdict.error };
 			if (verdict.value.lastPage !== undefined) last = Math.min(last, verdict.value.lastPage);
 			if (!verdict.value.more) return undefined;

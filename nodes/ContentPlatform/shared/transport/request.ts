@@ -4,7 +4,7 @@
  * `runRequest` (the node's request runner: one request for Get and the writes, `readList` in
  * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
  * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both paths decide
- * the credential type once, follow redirects and the OAuth2 renewal through `settle`, and check the
+ * the credential type once, follow redirects and the OAuth2 renewal through `finalAnswer`, and check the
  * answer with `checkedDocument`.
  *
  * What one item's request needs from step to step is passed explicitly where n8n lets it: the
@@ -44,7 +44,7 @@ import {
 	markThrottled,
 	parseBody,
 	sendWithThrottleRule,
-	settle,
+	finalAnswer,
 	throttledWaitOf,
 	throttleWaitOf,
 } from './answer';
@@ -256,7 +256,7 @@ export async function toItems(
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
 	const { root, secrets } = await credentialContext(this, credentialType);
 	const isList = runningOperationOf(this).endpoint.operation === 'getAll';
-	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
+	const response = sent ? await finalAnswer(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
 	// A read asked to slow down: the request runner applies the package's rule (answer.ts); a write's 429
 	// is worded by `checkedDocument` below and reaches the user.
@@ -347,7 +347,7 @@ export async function apiRequest(
 					credentialType,
 					request,
 				)) as IN8nHttpFullResponse;
-				return await settle(context, credentialType, request, received, root, true);
+				return await finalAnswer(context, credentialType, request, received, root, true);
 			},
 			cancelled,
 		);
