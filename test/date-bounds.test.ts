@@ -11,7 +11,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { runWith, useSandbox } from './helpers/fixtures';
-import { dateBoundsOf, RESOURCES } from '../nodes/ContentPlatform/shared/tables/registry';
+import { dateRangeModesOf, RESOURCES } from '../nodes/ContentPlatform/shared/tables/registry';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -243,7 +243,7 @@ describe('every bounded list: the items in range and the requests docs/node-refe
 	// hooks: the sandbox keeps an account's few hooks apart from its lists (registered by the triggers)
 	const lists = RESOURCES.filter((resource) => resource.value !== 'hook').flatMap((resource) =>
 		resource.endpoints.flatMap((endpoint) => {
-			const bounds = dateBoundsOf(resource, endpoint);
+			const bounds = dateRangeModesOf(resource, endpoint);
 			return bounds ? [{ resource, bounds }] : [];
 		}),
 	);

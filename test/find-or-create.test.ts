@@ -11,7 +11,7 @@
 import * as workflow from 'n8n-workflow';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { peopleHeld } from '../nodes/ContentPlatform/shared/findOrCreate';
+import { peopleHeld } from '../nodes/ContentPlatform/resources/contact/byEmail';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { rl, runWith, useSandbox } from './helpers/fixtures';
 import { registerNodeType } from './helpers/harness';

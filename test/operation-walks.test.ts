@@ -1,18 +1,51 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads docs/development.md and the TypeScript sources */
 /**
  * The two walks of docs/development.md ("How a request flows: two walks") held against the code:
- * each walk's heading states as many files as it lists (numbered 1, 2, …), Order → Get Many lists
- * at most 14 and Contact → Create or Update at most 16, every listed file exists, and every runtime
- * import of a listed file (type-only imports are not followed) is listed too, or is one the walk
- * does not reach, named below with its reason. A new import on a walk's path fails here until the
- * walk (and its count) says where it goes.
+ * each walk's heading states as many files as it lists (numbered 1, 2, …), each stays within its
+ * limit (`WALKS`), every listed file exists, and every file a listed file reaches is listed too,
+ * or is one the walk does not reach, named below with its reason. A file reaches:
+ * - its runtime imports (type-only imports are not followed);
+ * - the tables it names by a resource's value written as a string (`resourceByValue('site')`,
+ *   `operationOf('contact', …)`, a filter row's `picker: 'site'`): `resources/<value>/table.ts`;
+ * and every walk reaches the credential classes whose `authenticate` runs on each of its requests
+ * (`credentials/*.credentials.ts`, listed from the repository root). A new import or lookup on a
+ * walk's path fails here until the walk (and its count) says where it goes.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..');
 const NODE = 'nodes/ContentPlatform';
+const CREDENTIALS = 'credentials';
+
+/** A walk's entry as a path from the repository root: credential classes as written, the rest under nodes/ContentPlatform/. */
+function fromRoot(entry: string): string {
+	return entry.startsWith(`${CREDENTIALS}/`) ? entry : path.posix.join(NODE, entry);
+}
+
+/** A path from the repository root as a walk writes it (see `fromRoot`). */
+function asEntry(relative: string): string {
+	return relative.startsWith(`${NODE}/`) ? relative.slice(NODE.length + 1) : relative;
+}
+
+/** The credential classes whose `authenticate` n8n runs on every request made with them. */
+function authenticatingCredentials(): string[] {
+	return readdirSync(path.join(ROOT, CREDENTIALS))
+		.filter((name) => name.endsWith('.credentials.ts'))
+		.map((name) => path.posix.join(CREDENTIALS, name))
+		.filter((file) => /^\s*(?:async\s+)?authenticate\b/m.test(readFileSync(path.join(ROOT, file), 'utf8')));
+}
+
+/** A resource's value written as a string where its table is looked up: `resourceByValue('x')`, `operationOf('x', …)`, `picker: 'x'`. */
+const LOOKUP = /\b(?:resourceByValue|operationOf)\(\s*'(\w+)'|\bpicker:\s*'(\w+)'/g;
+
+/** The tables a source looks up by a resource's value written as a string (see `LOOKUP`), as walk entries. */
+function lookedUpTables(entry: string): string[] {
+	const text = readFileSync(path.join(ROOT, fromRoot(entry)), 'utf8');
+	const values = new Set([...text.matchAll(LOOKUP)].map((match) => match[1] ?? match[2]));
+	return [...values].map((value) => `resources/${value}/table.ts`);
+}
 
 /** Imports a walk does not follow, as paths under nodes/ContentPlatform/, each with why. */
 interface NotFollowed {
@@ -30,12 +63,12 @@ const EITHER: NotFollowed[] = [
 /** The walks and what each does not follow besides `EITHER`. */
 const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotFollowed[] }> = {
 	'Order → Get Many': {
-		limit: 14,
+		limit: 18,
 		resource: 'order',
 		notFollowed: [{ file: /^shared\/customFields\.ts$/, why: "the resource mapper of Contact's Custom Fields" }],
 	},
 	'Contact → Create or Update': {
-		limit: 16,
+		limit: 18,
 		resource: 'contact',
 		notFollowed: [
 			{
@@ -45,8 +78,8 @@ const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotF
 			{ file: /^shared\/builders\/(destructive|relationship)\.ts$/, why: "Contact's other operations' builders" },
 			{ file: /^shared\/tables\/offerGrants\.ts$/, why: "the offer grants' endpoint rows" },
 			{
-				file: /^shared\/transport\/pages\.ts$/,
-				why: "Get Many's pages (`runRequest` sends this one with `sendRequest`)",
+				file: /^shared\/transport\/(pages|parallelPages|dateRange)\.ts$/,
+				why: "Get Many's pages, page scheduler and Date Range (`runRequest` sends this one with `sendRequest`; Parallel Page Requests is shown for Get Many only)",
 			},
 		],
 	},
@@ -71,19 +104,19 @@ function walksOfDocs(): Array<{ title: string; stated: number; numbers: number[]
 		.filter((walk) => walk !== undefined);
 }
 
-/** The file a relative specifier names (as written with .ts, or its index.ts), under nodes/ContentPlatform/. */
+/** The file a relative specifier names (as written with .ts, or its index.ts), as a walk entry. */
 function resolve(from: string, specifier: string): string {
-	const base = path.posix.join(path.posix.dirname(from), specifier);
+	const base = path.posix.join(path.posix.dirname(fromRoot(from)), specifier);
 	for (const candidate of [`${base}.ts`, `${base}/index.ts`, base]) {
-		const full = path.join(ROOT, NODE, candidate);
-		if (existsSync(full) && statSync(full).isFile()) return candidate;
+		const full = path.join(ROOT, candidate);
+		if (existsSync(full) && statSync(full).isFile()) return asEntry(candidate);
 	}
 	throw new Error(`${from}: cannot resolve ${specifier}`);
 }
 
-/** The files a source imports at run time: relative imports and re-exports that are not type-only. */
+/** The files a source imports at run time (relative imports and re-exports that are not type-only), as walk entries. */
 function runtimeImports(file: string): string[] {
-	const text = readFileSync(path.join(ROOT, NODE, file), 'utf8');
+	const text = readFileSync(path.join(ROOT, fromRoot(file)), 'utf8');
 	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 	const found: string[] = [];
 	for (const statement of source.statements) {
@@ -128,7 +161,7 @@ describe('the two walks of docs/development.md', () => {
 	it.each(Object.entries(WALKS))('%s stays within its limit of files', (title, { limit }) => {
 		const walk = walks.find((w) => w.title === title)!;
 		expect(walk.files.length).toBeLessThanOrEqual(limit);
-		for (const file of walk.files) expect(existsSync(path.join(ROOT, NODE, file))).toBe(true);
+		for (const file of walk.files) expect(existsSync(path.join(ROOT, fromRoot(file)))).toBe(true);
 	});
 
 	it.each(Object.entries(WALKS))(
@@ -142,13 +175,26 @@ describe('the two walks of docs/development.md', () => {
 				for (const imported of runtimeImports(file)) {
 					if (listed.has(imported)) continue;
 					const other = /^resources\/([^/]+)\/(index|table)\.ts$/.exec(imported);
-					// Other resources' descriptions (the node's property list) and tables (the registry).
+					// Other resources' descriptions (the node's property list) and tables (the registry), when imported.
 					if (other && other[1] !== resource) continue;
 					if (skipped.some((rule) => rule.file.test(imported))) continue;
 					unlisted.push(`${file} → ${imported}`);
 				}
+				for (const table of lookedUpTables(file)) {
+					if (listed.has(table) || skipped.some((rule) => rule.file.test(table))) continue;
+					unlisted.push(`${file} → ${table} (looked up by value)`);
+				}
+			}
+			for (const credential of authenticatingCredentials()) {
+				if (!listed.has(credential)) unlisted.push(`n8n → ${credential} (its authenticate runs on every request)`);
 			}
 			expect(unlisted).toEqual([]);
 		},
 	);
+
+	it('finds the string lookups and the credential class it counts', () => {
+		expect(authenticatingCredentials()).toEqual(['credentials/ContentPlatformApi.credentials.ts']);
+		expect(lookedUpTables('shared/builders/fields.ts')).toContain('resources/site/table.ts');
+		expect(lookedUpTables('shared/tables/values.ts')).toEqual(['resources/site/table.ts']);
+	});
 });

@@ -1,12 +1,12 @@
 /**
- * The Content Platform Trigger's node file: its description (event, filters from the tables,
- * Simplify, Include Purchases) and `poll()`, which hands one poll to `runPoll.ts`.
+ * The Content Platform Trigger's node file: its description (event, then each event's notice,
+ * Filters and include switch from `eventFields.ts`, Simplify) and `poll()`, which hands one poll to
+ * `runPoll.ts`.
  */
 import type {
 	NodeApiError,
 	IDataObject,
 	INodeExecutionData,
-	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -22,49 +22,11 @@ import {
 	simplifyProperty,
 } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport/request';
-import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/fields';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
-import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
 import { parseTime, type PollRecord } from './cursorBase';
+import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
-
-/** The "Filters" of each event that has some: its list's filters as text fields, in the table's order. */
-function filterProperties(): INodeProperties[] {
-	return TRIGGER_EVENTS.filter((event) => event.filters.length).map((event) =>
-		filtersField({ show: { event: [event.value] } }, event.filters.map(textFilterField)),
-	);
-}
-
-/**
- * The include switch of each event that has one (`TriggerEvent.include`; New Transaction:
- * "Include Purchases"), off by default: each emitted record is read back with the related records.
- */
-function includeProperties(): INodeProperties[] {
-	return TRIGGER_EVENTS.filter((event) => event.include).map((event) => {
-		const noun = event.resource.displayName.toLowerCase();
-		const related = fieldLabel(event.include!);
-		return {
-			displayName: `Include ${related}`,
-			name: includeSwitchName(event.include!),
-			type: 'boolean',
-			default: false,
-			displayOptions: { show: { event: [event.value] } },
-			description: `Whether to read each new ${noun} back with its ${related.toLowerCase()} (one more request per ${noun} emitted). A ${noun} that covers several (a bundled charge) is still one item; with Simplify on, they are under "${event.include}".`,
-		};
-	});
-}
-
-/** The notice under the event for the events that have one (`TriggerEvent.notice`). */
-function noticeProperties(): INodeProperties[] {
-	return TRIGGER_EVENTS.filter((event) => event.notice).map((event) => ({
-		displayName: event.notice!,
-		name: 'notice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { event: [event.value] } },
-	}));
-}
 
 function toRecord(resource: ResourceObject): PollRecord {
 	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };

@@ -2,8 +2,11 @@
  * The API's clock: the trigger's "now" is the time the API states in its answers' `Date` header
  * (RFC 9110 section 6.6.1, an HTTP-date in whole seconds), not n8n's clock, so records dated "now"
  * by a server whose clock runs ahead of or behind the n8n host are neither taken for records
- * dated ahead nor missed. Pure functions; no n8n plumbing.
+ * dated ahead nor missed. No n8n plumbing; `apiTime` is a pure function, `firstFallback` keeps
+ * one store for the process (`fallbackLogged`, bounded: docs/development.md "State that outlives
+ * one call").
  */
+import { headerValue } from '../ContentPlatform/shared/errors';
 
 /** The `Date` header counts whole seconds: the API's clock was somewhere in [date, date + this) ms. */
 export const DATE_RESOLUTION_MS = 1000;
@@ -16,25 +19,33 @@ export const DATE_RESOLUTION_MS = 1000;
  *   created by then); undefined when the header is missing or not a date.
  */
 export function apiTime(headers: Record<string, unknown> | undefined): { at: number; now: number } | undefined {
-	if (!headers) return undefined;
-	const name = Object.keys(headers).find((key) => key.toLowerCase() === 'date');
-	const value = name === undefined ? undefined : headers[name];
-	const text = Array.isArray(value) ? value[0] : value;
-	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	const text = headerValue(headers, 'date');
+	if (text === undefined || text.trim() === '') return undefined;
 	const at = Date.parse(text);
 	if (!Number.isFinite(at)) return undefined;
 	return { at, now: at + DATE_RESOLUTION_MS - 1 };
 }
 
-/** Triggers (workflow ID and node name) that already logged the fallback to n8n's clock in this process. */
+/**
+ * Triggers (workflow ID and node name) that already logged the fallback to n8n's clock in this
+ * process, in the order they logged it; at most `MAX_FALLBACK_LOGGED`.
+ */
 const fallbackLogged = new Set<string>();
+
+/** The most triggers `fallbackLogged` remembers: past it, the one that logged longest ago is forgotten. */
+export const MAX_FALLBACK_LOGGED = 1000;
 
 /**
  * Whether the fallback to n8n's clock (no readable `Date` header) should be logged for the
- * trigger `who`: true the first time in this process, false after.
+ * trigger `who`: true the first time in this process, false after (a trigger forgotten past
+ * `MAX_FALLBACK_LOGGED` others logs it once more).
  */
 export function firstFallback(who: string): boolean {
 	if (fallbackLogged.has(who)) return false;
+	if (fallbackLogged.size >= MAX_FALLBACK_LOGGED) {
+		const oldest = fallbackLogged.values().next();
+		if (!oldest.done) fallbackLogged.delete(oldest.value);
+	}
 	fallbackLogged.add(who);
 	return true;
 }

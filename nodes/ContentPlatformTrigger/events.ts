@@ -3,7 +3,7 @@
  * endpoint, the strategy that finds new records there, its filters and read-back include.
  */
 import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables/registry';
-import { RESOURCES } from '../ContentPlatform/shared/tables/registry';
+import { operationOf } from '../ContentPlatform/shared/tables/registry';
 import { createdAtStrategy } from './strategies/createdAt';
 import { dateWindowStrategy } from './strategies/dateWindow';
 import { idOnlyStrategy } from './strategies/idOnly';
@@ -65,8 +65,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 
 /** The trigger's events, derived from the tables (`RESOURCES`). */
 export const TRIGGER_EVENTS: TriggerEvent[] = EVENT_RESOURCES.map(({ resource: value, strategy, notice, include }) => {
-	const resource = RESOURCES.find((r) => r.value === value)!;
-	const list = resource.endpoints.find((e) => e.operation === 'getAll')!;
+	const { resource, endpoint: list } = operationOf(value, 'getAll');
 	return {
 		value: `new${resource.displayName.replace(/ /g, '')}`,
 		name: `New ${resource.displayName}`,

@@ -1,7 +1,10 @@
 /**
  * What one poll does, apart from n8n: the lease that keeps two polls of one trigger from running
  * at once, the read loop with its time budget, and the recovery from a cursor that cannot be read.
- * Pure functions over plain data; the clock is passed in.
+ * Functions over plain data, the clock passed in, and two values kept for the process: the lease
+ * counter (`leaseCounter`, one number) and the running poll of each trigger (`running`, a WeakMap
+ * keyed by its static data: an entry lives while its poll runs); see docs/development.md "State
+ * that outlives one call".
  */
 import type { PollRecord } from './cursorBase';
 import type { PageRequest, Scan } from './strategies/types';
@@ -24,6 +27,7 @@ export interface Lease {
 /** The ID of this process (this module's load); a lease of another process is left over from a restart. */
 export const PROCESS_ID = Math.random().toString(36).slice(2, 10);
 
+/** How many leases this process has taken: the lease IDs' sequence number (one number for the process). */
 let leaseCounter = 0;
 
 /**

@@ -6,7 +6,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { MAX_PAGE_SIZE, RESOURCES, type ResourceTable } from '../shared/tables/registry';
+import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { apiRequest } from '../shared/transport/request';
 import { label } from './search';
 
@@ -29,7 +29,7 @@ const LISTED = RESOURCES.filter((resource) =>
  */
 function listMethod(resource: ResourceTable) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const endpoint = resource.endpoints.find((e) => e.operation === 'getAll')!;
+		const { endpoint } = operationOf(resource.value, 'getAll');
 		const options: INodePropertyOptions[] = [];
 		for (let page = 1; options.length < MAX_OPTIONS; page++) {
 			const qs: IDataObject = { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE };

@@ -5,7 +5,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
-import { RESOURCES, type ResourceTable } from '../shared/tables/registry';
+import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/fields';
 import { apiRequest } from '../shared/transport/request';
 
@@ -36,7 +36,7 @@ function searchMethod(resource: ResourceTable) {
 		const page = Number(paginationToken ?? 1) || 1;
 		const qs: IDataObject = { 'page[number]': page, 'page[size]': SEARCH_PAGE_SIZE };
 		if (filter && resource.search?.filter) qs[`filter[${resource.search.filter}]`] = filter;
-		const endpoint = resource.endpoints.find((e) => e.operation === 'getAll')!;
+		const { endpoint } = operationOf(resource.value, 'getAll');
 		const document = await apiRequest(this, 'GET', endpoint.path, qs);
 		const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 		return {

@@ -17,7 +17,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { JsonApiDocument, JsonApiError } from './jsonapi';
-import { resourceByValue } from './tables/registry';
+import { runningOperationOf } from './tables/registry';
 
 /** How much of a non-JSON error body is quoted in a message (characters). */
 const BODY_EXCERPT_LENGTH = 200;
@@ -71,13 +71,16 @@ function bodyExcerpt(body: unknown): string {
 	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
 }
 
-/** The value of a response header, by name in lower case whatever its case in `headers` (the first of repeated ones). */
-export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+/**
+ * The value of a response header, by name in lower case whatever its case in `headers` (the first
+ * of repeated ones), or undefined when it is absent: the package's one header lookup (the
+ * `Retry-After` and `Location` of an answer, the API's clock in its `Date`).
+ */
+export function headerValue(headers: Readonly<Record<string, unknown>> | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-	if (!found) return undefined;
-	const value = found[1];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+	const value: unknown = Array.isArray(found?.[1]) ? (found[1] as unknown[])[0] : found?.[1];
+	return value === undefined || value === null ? undefined : String(value);
 }
 
 /**
@@ -371,17 +374,14 @@ export function requireId(parameter: string, label: string) {
  * endpoint when its table row says (`refusal`).
  */
 export function subjectOf(context: IExecuteSingleFunctions): ErrorSubject {
-	const resource = resourceByValue(context.getNodeParameter('resource') as string);
-	const operation = context.getNodeParameter('operation') as string;
+	const { resource, endpoint } = runningOperationOf(context);
 	const subject: ErrorSubject = { resourceName: resource.displayName.toLowerCase() };
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (endpoint?.path.includes('{id}') && !endpoint.byEmail) {
+	if (endpoint.path.includes('{id}') && !endpoint.byEmail) {
 		subject.id = locatorId(context, `${resource.value}Id`);
 	}
-	if (endpoint?.refusal) subject.refusal = endpoint.refusal;
+	if (endpoint.refusal) subject.refusal = endpoint.refusal;
 	// The field that sends filter[site_id], in the editor's words (named when the API requires it).
-	if (endpoint?.query.site === 'required') subject.siteField = 'Site';
-	else if (endpoint?.query.filters?.some((filter) => filter.name === 'site_id'))
-		subject.siteField = 'Filters → Site ID';
+	if (endpoint.query.site === 'required') subject.siteField = 'Site';
+	else if (endpoint.query.filters?.some((filter) => filter.name === 'site_id')) subject.siteField = 'Filters → Site ID';
 	return subject;
 }

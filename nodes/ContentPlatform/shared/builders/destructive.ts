@@ -5,7 +5,7 @@
  */
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue } from '../tables/registry';
+import { runningOperationOf } from '../tables/registry';
 import { checkedDocument } from '../transport/answer';
 import { locatorId, subjectOf } from '../errors';
 import {
@@ -65,7 +65,7 @@ export async function deletedItem(
 ): Promise<INodeExecutionData[]> {
 	const subject = subjectOf(this);
 	if (response.statusCode >= 400) checkedDocument(this, response, subject);
-	const resource = resourceByValue(this.getNodeParameter('resource') as string);
+	const { resource } = runningOperationOf(this);
 	const id = locatorId(this, locatorName(resource));
 	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
 }

@@ -1,6 +1,7 @@
 /**
  * An operation of the node from its table row, and the words the user sees: the operation context
- * every field builder takes (`operationOf`: which resource and endpoint; `showFor`, `showOnlyFor`:
+ * every field builder takes (`operationOf`, the registry's, passed on here: which resource and
+ * endpoint; at run time `runningOperationOf`, tables/registry.ts; `showFor`, `showOnlyFor`:
  * the `displayOptions` that show a field for them), the operation's option in its resource's
  * `operation` property (its words from n8n's UX guidelines and its routing: method, URL, the shared
  * preSend and postReceive, Get Many's request runner), a resource's `operation` property and the
@@ -18,7 +19,7 @@ import type {
 
 import {
 	resourceByValue,
-	type EndpointRow,
+	type OperationContext,
 	type Operation,
 	type ResourceTable,
 	type ResourceValue,
@@ -32,23 +33,8 @@ import {
 } from '../transport/request';
 import { refuseModelChosenValues } from './aiTool';
 
-/** One resource × operation of the node: the table rows its fields are built from. */
-export interface OperationContext {
-	resource: ResourceTable;
-	endpoint: EndpointRow;
-}
-
-/**
- * The table rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
- * its endpoint for `operation`. Throws for an operation the table does not have (a
- * programming error, seen when the node loads).
- */
-export function operationOf(resourceValue: string, operation: Operation): OperationContext {
-	const resource = resourceByValue(resourceValue);
-	const endpoint = resource.endpoints.find((e) => e.operation === operation);
-	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
-	return { resource, endpoint };
-}
+/** `operationOf` (an operation's table rows) is the registry's, where the page reader and the hooks find it too. */
+export { operationOf, type OperationContext } from '../tables/registry';
 
 /** `displayOptions` that show a field for these operations of the resource (all when omitted). */
 export function showFor(resource: ResourceTable, operations?: Operation[]): INodeProperties['displayOptions'] {
@@ -235,7 +221,7 @@ export function operationOption(
 		endpoint.path.includes('{id}') || endpoint.operation !== 'get' ? OPERATION_WORDS[endpoint.operation] : CURRENT_USER;
 	const noun = resource.displayName.toLowerCase();
 	const request: DeclarativeRestApiSettings.HttpRequestOptions = { method: endpoint.method };
-	// Found by email: the path is decided per item (see findOrCreate.ts); Create or Update starts as the create.
+	// Found by email: the path is decided per item (see resources/contact/byEmail.ts); Create or Update starts as the create.
 	if (!endpoint.path.includes('{') || endpoint.byEmail) request.url = endpoint.path.replace(/\/\{id\}.*$/, '');
 	Object.assign(request, write);
 	const isList = endpoint.operation === 'getAll';
@@ -263,7 +249,7 @@ export function operationOption(
 /**
  * `option` (as `operationOption` or a builder made it) for an operation with a hook of its own:
  * `preSend` runs after the option's own preSends (last, so the request it sees is complete) and
- * `postReceive` replaces its postReceives (the by-email operations of Contact, findOrCreate.ts).
+ * `postReceive` replaces its postReceives (the by-email operations of Contact, resources/contact/).
  */
 export function withOwnHooks(
 	option: INodePropertyOptions,

@@ -19,7 +19,7 @@ import {
 import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ATTRIBUTES, dateBoundsOf, type DateBoundMode } from '../tables/registry';
+import { ATTRIBUTES, dateRangeModesOf, type DateRangeMode } from '../tables/registry';
 
 /**
  * A Get operation (table rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
@@ -69,7 +69,7 @@ export function getManyOperation(op: OperationContext): OperationDescription {
 }
 
 /** How each way of bounding a list reads, in the words of the fields' descriptions. */
-const DATE_BOUND_WORDS: Record<DateBoundMode, (attribute: string) => string> = {
+const DATE_RANGE_WORDS: Record<DateRangeMode, (attribute: string) => string> = {
 	filter: () =>
 		'The API filters by day (start and end date); the node sends those days and drops the records outside the exact time.',
 	sorted: (attribute) =>
@@ -80,17 +80,17 @@ const DATE_BOUND_WORDS: Record<DateBoundMode, (attribute: string) => string> = {
 
 /**
  * "Date Range" of a Get Many whose records carry `created_at` and/or `updated_at`
- * (`dateBoundsOf`, tables/registry.ts): Created After (included), Created Before (excluded),
+ * (`dateRangeModesOf`, tables/registry.ts): Created After (included), Created Before (excluded),
  * Updated After (included), n8n dateTime fields. They have no routing of their own: the page
  * reader (`readList`, transport/pages.ts) reads them, sends the API's day filter or the sort
  * newest first, and keeps only the records within the range.
  */
 export function dateRangeCollection(op: OperationContext): INodeProperties[] {
-	const bounds = dateBoundsOf(op.resource, op.endpoint);
-	if (!bounds) return [];
+	const modes = dateRangeModesOf(op.resource, op.endpoint);
+	if (!modes) return [];
 	const fields: INodeProperties[] = [];
-	if (bounds.created) {
-		const how = DATE_BOUND_WORDS[bounds.created]('created_at');
+	if (modes.created) {
+		const how = DATE_RANGE_WORDS[modes.created]('created_at');
 		fields.push(
 			{
 				displayName: 'Created After',
@@ -108,13 +108,13 @@ export function dateRangeCollection(op: OperationContext): INodeProperties[] {
 			},
 		);
 	}
-	if (bounds.updated) {
+	if (modes.updated) {
 		fields.push({
 			displayName: 'Updated After',
 			name: 'updatedAfter',
 			type: 'dateTime',
 			default: '',
-			description: `${DATE_BOUND_WORDS[bounds.updated]('updated_at')} Kept: the records updated at or after this time. Empty: no bound.`,
+			description: `${DATE_RANGE_WORDS[modes.updated]('updated_at')} Kept: the records updated at or after this time. Empty: no bound.`,
 		});
 	}
 	return [

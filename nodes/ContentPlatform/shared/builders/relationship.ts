@@ -17,7 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
 import { notJsonApiMessage, cleanId, locatorId, subjectOf } from '../errors';
-import { RESOURCES, resourceByValue, type ResourceTable } from '../tables/registry';
+import { RESOURCES, resourceByValue, runningOperationOf, type ResourceTable } from '../tables/registry';
 import { checkedDocument } from '../transport/answer';
 import { destructiveNotice } from './destructive';
 import {
@@ -56,10 +56,8 @@ async function relationshipBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const resource = resourceByValue(this.getNodeParameter('resource') as string);
-	const operation = this.getNodeParameter('operation') as string;
-	const endpoint = resource.endpoints.find((e) => e.operation === operation)!;
-	const op = { resource, endpoint };
+	const op = runningOperationOf(this);
+	const { endpoint } = op;
 	const related = relatedResource(op);
 	const ids = parseIdList(this.getNodeParameter(idsParameter(op), []));
 	if (ids.length === 0) {
@@ -101,9 +99,7 @@ export async function relationshipItem(
 			},
 		);
 	}
-	const resource = resourceByValue(this.getNodeParameter('resource') as string);
-	const operation = this.getNodeParameter('operation') as string;
-	const endpoint = resource.endpoints.find((e) => e.operation === operation)!;
+	const { resource, endpoint } = runningOperationOf(this);
 	const pairedItem = { item: this.getItemIndex() };
 	if (!(this.getNodeParameter('simple', true) as boolean)) return [{ json: document as IDataObject, pairedItem }];
 	const json: IDataObject = {

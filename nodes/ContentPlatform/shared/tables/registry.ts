@@ -19,6 +19,8 @@
  * The node's properties are derived from these tables (see `resources/` and `builders/`), and the
  * coverage tests compare them with the documents themselves.
  */
+import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
+
 import { blogPostTable } from '../../resources/blogPost/table';
 import { contactTable } from '../../resources/contact/table';
 import { contactNoteTable } from '../../resources/contactNote/table';
@@ -42,7 +44,7 @@ import { hookTable } from '../../resources/hook/table';
 import { landingPageTable } from '../../resources/landingPage/table';
 import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
-import type { EndpointRow, ResourceTable } from './types';
+import type { EndpointRow, Operation, ResourceTable } from './types';
 import { ATTRIBUTES } from './values';
 
 export { ATTRIBUTES } from './values';
@@ -107,6 +109,36 @@ export function resourceByValue(value: string): ResourceTable {
 	return resource;
 }
 
+/** One resource × operation of the node: the table rows its fields are built from and its request follows. */
+export interface OperationContext {
+	resource: ResourceTable;
+	endpoint: EndpointRow;
+}
+
+/**
+ * The table rows of one operation: the resource of `RESOURCES` with this n8n `resource` value and
+ * its endpoint for `operation`. Throws for an operation the table does not have (a
+ * programming error, seen when the node loads).
+ */
+export function operationOf(resourceValue: string, operation: Operation): OperationContext {
+	const resource = resourceByValue(resourceValue);
+	const endpoint = resource.endpoints.find((e) => e.operation === operation);
+	if (!endpoint) throw new Error(`The table of resource "${resourceValue}" has no "${operation}" endpoint`);
+	return { resource, endpoint };
+}
+
+/**
+ * The operation the action node is running, for a hook or the page reader: `operationOf` the
+ * item's `resource` and `operation` parameters (n8n's own; the one place the package derives them
+ * at run time). Throws as `operationOf` does (the node offers only the tables' operations).
+ */
+export function runningOperationOf(context: IExecuteSingleFunctions | IExecutePaginationFunctions): OperationContext {
+	return operationOf(
+		context.getNodeParameter('resource') as string,
+		context.getNodeParameter('operation') as Operation,
+	);
+}
+
 /**
  * How a list's records can be bounded by a date attribute:
  * - `filter`: the API filters it by day (`filter[start_date]`/`filter[end_date]`, YYYY-MM-DD,
@@ -115,12 +147,12 @@ export function resourceByValue(value: string): ResourceTable {
  *   that way itself and stops at the first record past the bound;
  * - `unsorted`: neither: every page is read and the records outside the bound dropped.
  */
-export type DateBoundMode = 'filter' | 'sorted' | 'unsorted';
+export type DateRangeMode = 'filter' | 'sorted' | 'unsorted';
 
 /** The date bounds a Get Many offers: by `created_at` and by `updated_at`, each when its records carry it. */
-export interface DateBounds {
-	created?: DateBoundMode;
-	updated?: DateBoundMode;
+export interface DateRangeModes {
+	created?: DateRangeMode;
+	updated?: DateRangeMode;
 }
 
 /**
@@ -130,12 +162,12 @@ export interface DateBounds {
  * Undefined when the records carry neither date (form submissions: the API sorts them by a
  * creation time it does not return).
  */
-export function dateBoundsOf(resource: ResourceTable, endpoint: EndpointRow): DateBounds | undefined {
+export function dateRangeModesOf(resource: ResourceTable, endpoint: EndpointRow): DateRangeModes | undefined {
 	if (endpoint.operation !== 'getAll') return undefined;
 	const attributes: Record<string, unknown> = ATTRIBUTES[resource.type as keyof typeof ATTRIBUTES] ?? {};
 	const names = new Set((endpoint.query.filters ?? []).map((f) => f.name));
 	const sort: readonly string[] = endpoint.query.sort ?? [];
-	const modeOf = (attribute: string, filtered: boolean): DateBoundMode | undefined => {
+	const modeOf = (attribute: string, filtered: boolean): DateRangeMode | undefined => {
 		if (!(attribute in attributes)) return undefined;
 		if (filtered) return 'filter';
 		return sort.includes(attribute) ? 'sorted' : 'unsorted';

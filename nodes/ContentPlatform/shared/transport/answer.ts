@@ -1,7 +1,7 @@
 /**
  * An answer of the API until it is the user's, in the order the package handles it:
  *
- * 1. Redirects (`settle`, `followRedirects`): every request is sent with `disableFollowRedirect`,
+ * 1. Redirects (`finalAnswer`, `followRedirects`): every request is sent with `disableFollowRedirect`,
  *    and the package follows a redirect itself, only within the origin of the credential's Base
  *    URL, so no credential and no body ever reaches another origin; then the one renewal after an
  *    OAuth2 401 that n8n 1.x hands back (credential.ts).
@@ -54,7 +54,7 @@ import type { JsonApiDocument } from '../jsonapi';
  * (`followRedirects`), and, when `renew` is set and that answer is an unrenewed OAuth2 401
  * (n8n 1.x), the request sent once more with n8n renewing the token and its redirects followed.
  */
-export async function settle(
+export async function finalAnswer(
 	context: AnyContext,
 	credentialType: string,
 	request: IHttpRequestOptions,
@@ -72,13 +72,6 @@ export async function settle(
 
 /** How many redirects within the Base URL's origin one request follows. */
 const MAX_REDIRECTS = 5;
-
-/** A response header by its lower-case name (the first value of a repeated one), or undefined. */
-function headerOf(response: Pick<IN8nHttpFullResponse, 'headers'>, name: string): string | undefined {
-	const found = Object.entries(response.headers ?? {}).find(([key]) => key.toLowerCase() === name);
-	const value = Array.isArray(found?.[1]) ? found?.[1][0] : found?.[1];
-	return value === undefined || value === null ? undefined : String(value);
-}
 
 /** The URL a request was sent to, for resolving a relative `Location`. */
 function requestUrl(options: IHttpRequestOptions): string {
@@ -116,7 +109,7 @@ export async function followRedirects(
 ): Promise<IN8nHttpFullResponse> {
 	let current = request;
 	for (let hop = 0; response.statusCode >= 300 && response.statusCode < 400; hop++) {
-		const location = headerOf(response, 'location');
+		const location = headerValue(response.headers, 'location');
 		if (location === undefined) return response;
 		let target: URL;
 		try {
@@ -241,8 +234,17 @@ export function throttledWaitOf(error: unknown): number | undefined {
 	return apiAnswerOf(error)?.throttleWaitMs;
 }
 
-/** How a request ended: its result, or the error it failed with (not thrown: the caller words it). */
+/** How a piece of work ended (a request, a page's check): its result, or the error it failed with (not thrown: the caller words it). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** Runs `work` and gives how it ended (`Outcome`) instead of throwing. */
+export async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+	try {
+		return { ok: true, value: await work() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
 
 /**
  * Sends a request by `send` and, when it fails with an error `waitOf` gives a wait for, applies the
@@ -256,12 +258,7 @@ export async function sendWithThrottleRule<T>(
 	cancelled: () => boolean,
 ): Promise<Outcome<T>> {
 	for (let retries = 0; ; retries++) {
-		let outcome: Outcome<T>;
-		try {
-			outcome = { ok: true, value: await send() };
-		} catch (error) {
-			outcome = { ok: false, error };
-		}
+		const outcome = await outcomeOf(send);
 		if (outcome.ok) return outcome;
 		const ms = throttleRetryWait(method, waitOf(outcome.error), retries);
 		if (ms === undefined || cancelled()) return outcome;

@@ -4,7 +4,7 @@
  * `runRequest` (the node's request runner: one request for Get and the writes, `readList` in
  * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
  * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both paths decide
- * the credential type once, follow redirects and the OAuth2 renewal through `settle`, and check the
+ * the credential type once, follow redirects and the OAuth2 renewal through `finalAnswer`, and check the
  * answer with `checkedDocument`.
  *
  * What one item's request needs from step to step is passed explicitly where n8n lets it: the
@@ -35,7 +35,7 @@ import {
 	type JsonApiDocument,
 	type ResourceObject,
 } from '../jsonapi';
-import { MAX_PAGE_SIZE } from '../tables/registry';
+import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import {
 	answerWithThrottleRule,
 	checkedDocument,
@@ -44,7 +44,7 @@ import {
 	markThrottled,
 	parseBody,
 	sendWithThrottleRule,
-	settle,
+	finalAnswer,
 	throttledWaitOf,
 	throttleWaitOf,
 } from './answer';
@@ -64,7 +64,7 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 /** Default of the node's "Timeout" (seconds) and the trigger's and list searches' timeout. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
-/** What a by-email operation did (findOrCreate.ts): the contact, whether it was created, whether one was found. */
+/** What a by-email operation did (resources/contact/byEmail.ts): the contact, whether it was created, whether one was found. */
 export interface ContactOutcome {
 	created: boolean;
 	found: boolean;
@@ -76,8 +76,10 @@ export interface ContactOutcome {
  * the same object as `this`, the item's context (routing-node.js: `preSendMethod.call(
  * executeSingleFunctions, …)`, `action.call(executeSingleFunctions, …)`), and hands a postReceive
  * nothing else of the request, so this is held in `itemRuns`, keyed by that context, and dropped
- * with it (a WeakMap). The package's only store between n8n's calls; everything else travels in
- * the request options, a function's scope or the error.
+ * with it (a WeakMap). The one store keyed by an item; the other values that outlive one of n8n's
+ * calls (the by-email lock, the polling trigger's lease and clock log, the Symbol members on
+ * request options, errors and page items) are listed in docs/development.md, "State that outlives
+ * one call".
  */
 export interface ItemRun {
 	/** The request as `prepareRequest` shaped it and its credential type: redirects and the OAuth2 renewal send it again. */
@@ -153,7 +155,7 @@ export async function prepareRequest(
 	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 	requestOptions.timeout = requestTimeoutMs(this);
 	itemRunOf(this).request = { options: requestOptions, credentialType };
-	if (this.getNodeParameter('operation') === 'getAll' && !this.getNodeParameter('returnAll', false)) {
+	if (runningOperationOf(this).endpoint.operation === 'getAll' && !this.getNodeParameter('returnAll', false)) {
 		const limit = Number(this.getNodeParameter('limit', 50));
 		if (!Number.isInteger(limit) || limit < 1) {
 			throw new NodeOperationError(this.getNode(), `Limit must be a whole number of at least 1, not "${limit}"`, {
@@ -204,7 +206,7 @@ export async function runRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter('operation') === 'getAll') return await readList(this, requestData);
+	if (runningOperationOf(this).endpoint.operation === 'getAll') return await readList(this, requestData);
 	return await sendRequest(this, requestData);
 }
 
@@ -253,8 +255,8 @@ export async function toItems(
 	const sent = itemRunOf(this).request;
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
 	const { root, secrets } = await credentialContext(this, credentialType);
-	const isList = this.getNodeParameter('operation') === 'getAll';
-	const response = sent ? await settle(this, credentialType, sent.options, received, root, !isList) : received;
+	const isList = runningOperationOf(this).endpoint.operation === 'getAll';
+	const response = sent ? await finalAnswer(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
 	// A read asked to slow down: the request runner applies the package's rule (answer.ts); a write's 429
 	// is worded by `checkedDocument` below and reaches the user.
@@ -345,7 +347,7 @@ export async function apiRequest(
 					credentialType,
 					request,
 				)) as IN8nHttpFullResponse;
-				return await settle(context, credentialType, request, received, root, true);
+				return await finalAnswer(context, credentialType, request, received, root, true);
 			},
 			cancelled,
 		);

@@ -1,6 +1,7 @@
 /**
- * Contacts found by email: Contact → Create or Update (`upsert`), Grant Offers by Email (both find
- * or create) and Revoke Offers by Email (find only). The rules (docs/operations.md "Find or create"):
+ * Contact's by-email operations, what they share: Contact → Create or Update (`upsert.ts`), Grant
+ * Offers by Email (both find or create) and Revoke Offers by Email (find only); each operation's
+ * own hooks are in its file. The rules (docs/operations.md "Find or create"):
  *
  * - the email is trimmed; it must look like an email address (refused before any request);
  * - a contact matches when its email equals the typed one without regard to case, on the chosen
@@ -33,11 +34,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf, cleanId, locatorId } from './errors';
-import { isResourceObject, type ResourceObject } from './jsonapi';
-import { MAX_PAGE_SIZE } from './tables/registry';
-import { apiList, apiRequest, itemRunOf, withOwnRequest, type ContactOutcome } from './transport/request';
-import { checkedDocument } from './transport/answer';
+import { apiAnswerOf, cleanId, locatorId } from '../../shared/errors';
+import type { ResourceObject } from '../../shared/jsonapi';
+import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
+import { apiList, itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { checkedDocument } from '../../shared/transport/answer';
 
 /*
  * The per-person lock of the operations that find a contact by email: taken and released in one
@@ -51,7 +52,7 @@ import { checkedDocument } from './transport/answer';
  */
 
 /** What the holders of one person's busy spell share: the contact found or created (its ID). */
-type Known = { contactId?: string };
+export type Known = { contactId?: string };
 
 /** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
 interface Person {
@@ -199,7 +200,7 @@ function stopIfCancelled(context: IExecuteSingleFunctions): void {
  * (`isEmailTaken`): another process created it after this item's lookup. Rethrows the refusal
  * when the error is another one, or when the lookup still finds nobody.
  */
-async function takenContact(
+export async function takenContact(
 	context: IExecuteSingleFunctions,
 	error: unknown,
 	siteId: string,
@@ -211,18 +212,6 @@ async function takenContact(
 	return String(found.id);
 }
 
-/** Turns the built create (`POST /v1/contacts`) into the update of `contactId` (the email and the site left out). */
-function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void {
-	const body = (requestOptions.body ?? {}) as IDataObject;
-	const data = (body.data ?? {}) as IDataObject;
-	// The email found the contact; the stored address keeps its case.
-	const attributes = { ...((data.attributes ?? {}) as IDataObject) };
-	delete attributes.email;
-	requestOptions.method = 'PATCH';
-	requestOptions.url = `/contacts/${encodeURIComponent(contactId)}`;
-	requestOptions.body = { data: { id: contactId, type: 'contacts', attributes } };
-}
-
 /**
  * The item's person, from its Site and Email (`personOf`: checked here, before any request, so a
  * bad value fails the preSend), and `withContact`, which runs `work` under the person's lock
@@ -231,7 +220,7 @@ function toUpdate(requestOptions: IHttpRequestOptions, contactId: string): void 
  * else the one looked up by email (`findContactByEmail`; undefined when the site has none), and what
  * the spell shares (`known`). The lock is held until `work` settles.
  */
-function personLockOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export function personLockOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const { siteId, email } = personOf(context);
 	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
 	const withContact = async <T>(work: (contactId: string | undefined, known: Known) => Promise<T>): Promise<T> =>
@@ -243,155 +232,12 @@ function personLockOf(context: IExecuteSingleFunctions, requestOptions: IHttpReq
 }
 
 /**
- * preSend of Contact → Create or Update (the last of its option's preSends; the body, including the
- * Custom Fields that field's preSend adds after it, is complete when the request is sent):
- * checks the site and email, then hands the request runner (`runRequest`) the item's own request
- * (`withOwnRequest`), which under the person's lock (`withPerson`) looks the contact up and sends
- * the update (`PATCH /v1/contacts/{id}` with `data.id`, the attributes without the email, no site)
- * when one was found, else the create as built (`POST /v1/contacts`); a create refused with "has already
- * been taken" becomes the update of the contact looked up again (`takenContact`). The lock is held
- * until the answer is in, so the person's next item or execution sees the contact this one created.
- */
-export async function createOrUpdateContact(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const person = personLockOf(this, requestOptions);
-	const run = itemRunOf(this);
-	return withOwnRequest(
-		requestOptions,
-		async (send) =>
-			await person.withContact(async (found, known) => {
-				let contactId = found;
-				if (contactId === undefined) {
-					run.contact = { created: true, found: false };
-					try {
-						const items = await send();
-						const id = items[0]?.json.id;
-						if (id !== undefined && id !== null) known.contactId = String(id);
-						return items;
-					} catch (error) {
-						contactId = await takenContact(this, error, person.siteId, person.email);
-					}
-				}
-				known.contactId = String(contactId);
-				toUpdate(requestOptions, String(contactId));
-				run.contact = { created: false, found: true, contactId: String(contactId) };
-				return await send();
-			}),
-	);
-}
-
-/**
- * postReceive of Contact → Create or Update (after the items are built): adds `created`
- * (true: the request created the contact; false: it updated the one found).
- */
-export async function markCreated(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const outcome = itemRunOf(this).contact;
-	if (!outcome) return items;
-	return items.map((item) => ({ ...item, json: { ...item.json, created: outcome.created } }));
-}
-
-/** `POST /v1/contacts` with the email, the site and `attributes`: the new contact's ID. */
-async function createContact(
-	context: IExecuteSingleFunctions,
-	siteId: string,
-	email: string,
-	attributes: IDataObject,
-): Promise<string> {
-	const document = await apiRequest(
-		context,
-		'POST',
-		'/contacts',
-		{},
-		{ context: `creating the contact with email ${email}` },
-		{
-			data: {
-				type: 'contacts',
-				attributes: { ...attributes, email },
-				relationships: { site: { data: { type: 'sites', id: siteId } } },
-			},
-		},
-	);
-	const contact = document.data;
-	if (!isResourceObject(contact)) {
-		throw new NodeOperationError(context.getNode(), 'The API answered the new contact without its ID', {
-			itemIndex: context.getItemIndex(),
-		});
-	}
-	return String(contact.id);
-}
-
-/**
- * preSend of Contact → Grant Offers by Email (after the offers body is built): under the person's
- * lock, finds the contact by email (rules above) or creates it (`POST /v1/contacts` with the email,
- * the site and the "Fields for a New Contact"; refused with "has already been taken" → the contact
- * looked up again), then points the request at `POST /v1/contacts/{id}/relationships/offers`. The
- * lock is released before the grant goes out.
- */
-export async function resolveGrantContact(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { siteId, email, withContact } = personLockOf(this, requestOptions);
-	const outcome = await withContact(async (found, known): Promise<ContactOutcome> => {
-		let contactId = found;
-		let created = false;
-		if (contactId === undefined) {
-			const additional = (this.getNodeParameter('additionalFields', {}) ?? {}) as IDataObject;
-			try {
-				contactId = await createContact(this, siteId, email, additional);
-				created = true;
-			} catch (error) {
-				contactId = await takenContact(this, error, siteId, email);
-			}
-		}
-		known.contactId = String(contactId);
-		return { created, found: !created, contactId: String(contactId) };
-	});
-	itemRunOf(this).contact = outcome;
-	requestOptions.url = `/contacts/${encodeURIComponent(String(outcome.contactId))}/relationships/offers`;
-	return requestOptions;
-}
-
-/**
- * preSend of Contact → Revoke Offers by Email (last, after the offers body is built and the
- * destructive guards passed): hands the request runner the item's own request, which finds the
- * contact by email (rules above, under the person's lock; never creates one) and sends
- * `DELETE /v1/contacts/{id}/relationships/offers` when found; when no contact of the site has the
- * email nothing is sent and the item says `found: false` (see `revokeByEmailItem`).
- */
-export async function resolveRevokeContact(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { withContact } = personLockOf(this, requestOptions);
-	const run = itemRunOf(this);
-	return withOwnRequest(requestOptions, async (send) => {
-		const contactId = await withContact(async (id, known) => {
-			if (id !== undefined) known.contactId = String(id);
-			return id;
-		});
-		if (contactId === undefined) {
-			run.contact = { created: false, found: false };
-			return byEmailItems(this, { data: [] }, { created: false, found: false }, 'found');
-		}
-		run.contact = { created: false, found: true, contactId: String(contactId) };
-		requestOptions.url = `/contacts/${encodeURIComponent(String(contactId))}/relationships/offers`;
-		return await send();
-	});
-}
-
-/**
  * The item of Grant or Revoke Offers by Email: with Simplify one item
  * `{ id, type: 'contacts', email, offers_ids, <flag> }` (the contact and its offers after the
  * change; `<flag>` is `created` for Grant, `found` for Revoke), without it the document as it came
  * with `contact_id` and the flag added.
  */
-function byEmailItems(
+export function byEmailItems(
 	context: IExecuteSingleFunctions,
 	document: IDataObject,
 	outcome: ContactOutcome,
@@ -423,7 +269,7 @@ function byEmailItems(
  * item's preSend or own request did (`ContactOutcome` on the item's run; a contact found when none
  * was recorded).
  */
-function answeredByEmailItems(
+export function answeredByEmailItems(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 	flag: 'created' | 'found',
@@ -434,25 +280,8 @@ function answeredByEmailItems(
 }
 
 /** n8n's signature of a postReceive function (the function form of `PostReceiveAction`, n8n-workflow). */
-type PostReceiveFunction = (
+export type PostReceiveFunction = (
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) => Promise<INodeExecutionData[]>;
-
-/**
- * postReceive of Contact → Grant Offers by Email: checks the answer (the contact's offers after
- * the grant) and makes the item (`answeredByEmailItems`, with `created`).
- */
-export const grantByEmailItem: PostReceiveFunction = async function grantByEmailItem(_items, response) {
-	return answeredByEmailItems(this, response, 'created');
-};
-
-/**
- * postReceive of Contact → Revoke Offers by Email (only when a contact was found and the revoke
- * sent): checks the answer (the contact's offers after the revoke) and makes the item
- * (`answeredByEmailItems`, with `found: true`).
- */
-export const revokeByEmailItem: PostReceiveFunction = async function revokeByEmailItem(_items, response) {
-	return answeredByEmailItems(this, response, 'found');
-};
