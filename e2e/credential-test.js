@@ -108,9 +108,17 @@ async function notTheApiChecks({ sandbox, check, test, credentials }) {
 module.exports = { credentialTestChecks };
 
 if (require.main === module) {
+	const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
+	const wrongToken = (sandbox) => ({
+		id: 'cpWrongToken0001',
+		name: 'Wrong token',
+		type: 'contentPlatformApi',
+		data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
+	});
 	runStandalone({
 		name: 'e2e-credential-test',
 		workflows: () => [],
+		credentials: (sandbox) => [wrongToken(sandbox)],
 		checks: ({ n8n, sandbox, check }) =>
 			credentialTestChecks({
 				n8n,
@@ -118,23 +126,16 @@ if (require.main === module) {
 				check,
 				credentials: {
 					api: {
-						id: 'cpApiCredential1',
-						name: 'Content Platform account',
+						...API_CREDENTIAL,
 						type: 'contentPlatformApi',
 						data: { baseUrl: sandbox.url, accessToken: sandbox.token },
 					},
-					wrong: {
-						id: 'cpWrongToken0001',
-						name: 'Wrong token',
-						type: 'contentPlatformApi',
-						data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
-					},
+					wrong: wrongToken(sandbox),
 					oauth: {
-						id: 'cpOAuth2Cred0001',
-						name: 'OAuth2',
+						...OAUTH2_CREDENTIAL,
 						type: 'contentPlatformOAuth2Api',
 						data: {
-							baseUrl: `${sandbox.url}/`,
+							baseUrl: sandbox.url,
 							clientId: sandbox.oauth.clientId,
 							clientSecret: sandbox.oauth.clientSecret,
 						},
