@@ -274,15 +274,18 @@ describe('the credential test', () => {
 		]);
 	});
 
-	test.each(STATUSES)('answered %i to another origin: the test does not follow it, and fails with the status', async (status) => {
-		redirectOnce(status, `${other.url}/v1/me`);
-		const result = await testCredential({ baseUrl: api.url, accessToken: CANARY });
-		// the test request is sent with disableFollowRedirect (meTest): nothing reaches the other origin
-		expect(other.requests).toEqual([]);
-		expect(receivedByOther()).not.toContain(CANARY);
-		expect(api.requests.map((r) => `${r.rawPath} ${r.status}`)).toEqual([`/v1/me ${status}`]);
-		expect((result.error as { httpCode?: string }).httpCode).toBe(String(status));
-	});
+	test.each(STATUSES)(
+		'answered %i to another origin: the test does not follow it, and fails with the status',
+		async (status) => {
+			redirectOnce(status, `${other.url}/v1/me`);
+			const result = await testCredential({ baseUrl: api.url, accessToken: CANARY });
+			// the test request is sent with disableFollowRedirect (meTest): nothing reaches the other origin
+			expect(other.requests).toEqual([]);
+			expect(receivedByOther()).not.toContain(CANARY);
+			expect(api.requests.map((r) => `${r.rawPath} ${r.status}`)).toEqual([`/v1/me ${status}`]);
+			expect((result.error as { httpCode?: string }).httpCode).toBe(String(status));
+		},
+	);
 
 	test.each([
 		['a trailing /v1', (url: string) => `${url}/v1/`, null],
