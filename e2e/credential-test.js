@@ -12,7 +12,7 @@
 const assert = require('node:assert/strict');
 
 const { createSandbox } = require('../test/sandbox');
-const { runStandalone } = require('./lib/standalone');
+const { retryWhile404, runStandalone } = require('./lib/standalone');
 
 /** The credential test's messages (dist/, the built package n8n runs). */
 const { ME_TEST_FAILURES } = require('../dist/nodes/ContentPlatform/shared/transport/credential');
@@ -119,8 +119,10 @@ if (require.main === module) {
 		name: 'e2e-credential-test',
 		workflows: () => [],
 		credentials: (sandbox) => [wrongToken(sandbox)],
-		checks: ({ n8n, sandbox, check }) =>
-			credentialTestChecks({
+		checks: async ({ n8n, sandbox, check }) => {
+			// n8n 1.x mounts its REST routes some seconds after it reports ready
+			await retryWhile404(() => n8n.rest('GET', '/rest/credentials'));
+			await credentialTestChecks({
 				n8n,
 				sandbox,
 				check,
@@ -141,6 +143,7 @@ if (require.main === module) {
 						},
 					},
 				},
-			}),
+			});
+		},
 	});
 }
