@@ -4,8 +4,9 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// n8n's logger silent unless N8N_LOG_LEVEL is set: a passing run prints only jest's report.
-	setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
+	// n8n's logger silent unless N8N_LOG_LEVEL is set: a passing run prints only jest's report;
+	// no connection but to loopback (the tests are hermetic: test/helpers/loopback-only.ts).
+	setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts', '<rootDir>/test/helpers/loopback-only.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	testTimeout: 60000,
 };

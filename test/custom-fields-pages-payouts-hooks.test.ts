@@ -231,12 +231,16 @@ describe('payouts: their own paging and meta, a required site', () => {
 			operation: 'getAll',
 			siteId: rl('1'),
 			returnAll: true,
-			filters: { status: 'in_transit', start_date: '2026-09-01', end_date: '2026-10-31' },
+			filters: {
+				status: 'in_transit',
+				start_date: sandbox.seedDate('2026-09-01'),
+				end_date: sandbox.seedDate('2026-10-31'),
+			},
 		});
 		expect(requests[0].query).toMatchObject({
 			'filter[status]': 'in_transit',
-			'filter[start_date]': '2026-09-01',
-			'filter[end_date]': '2026-10-31',
+			'filter[start_date]': sandbox.seedDate('2026-09-01'),
+			'filter[end_date]': sandbox.seedDate('2026-10-31'),
 		});
 		expect(items.length).toBeGreaterThan(0);
 		expect(items.every((i) => i.status === 'In transit')).toBe(true);

@@ -201,7 +201,7 @@ describe('Get Many of the lists: filters, sort, fields and paging on the wire', 
 
 	test('Purchase → Get Many, Return All: every purchase once, newest first, pages of 100 (meta and links say when to stop)', async () => {
 		sandbox.insertMany('purchases', 190, (i) => ({
-			created_at: new Date(Date.UTC(2026, 10, 2, 0, 0, i)).toISOString(),
+			created_at: new Date(Date.parse(sandbox.seedDate('2026-11-02T00:00:00.000Z')) + i * 1000).toISOString(),
 		}));
 		const { requests, items } = await ok({
 			resource: 'purchase',

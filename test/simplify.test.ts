@@ -141,7 +141,7 @@ describe('Get: Simplify on vs off, every resource', () => {
 			sales_tax_amount_in_cents: 952,
 			discount_amount_in_cents: 0,
 			formatted_total_price: '$128.52',
-			created_at: '2026-10-17T06:54:56.000Z',
+			created_at: sandbox.seedDate('2026-10-17T06:54:56.000Z'),
 			site_id: '1',
 		});
 		expect(Number.isInteger(item.total_price_in_cents)).toBe(true);

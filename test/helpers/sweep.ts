@@ -78,6 +78,8 @@ export const ALL_OPERATIONS: SweepOperation[] = NODE_PROPERTIES.filter((p) => p.
 export interface SweepIds {
 	/** Resource locator value by `resource.operation.field`, else by field name; default "1". */
 	locators: Record<string, string>;
+	/** The sandbox's `seedDate`: the sweep's dates lie where they lay against the seed on any day. */
+	seedDate: Sandbox['seedDate'];
 }
 
 /**
@@ -94,6 +96,7 @@ async function sweepIds(sandbox: Sandbox): Promise<SweepIds> {
 	const doomed = sandbox.insert('contacts', { email: 'sweep-delete@example.com', name: 'Sweep Delete' }, { site: '1' });
 	const payout = sandbox.store.kajabi_payments_payouts?.[0]?.id ?? '1';
 	const ids: SweepIds = {
+		seedDate: sandbox.seedDate,
 		locators: {
 			'contactNote.delete.contactNoteId': notes.at(-1)!.id,
 			contactNoteId: notes[0].id,
@@ -110,11 +113,11 @@ async function sweepIds(sandbox: Sandbox): Promise<SweepIds> {
 }
 
 /** A value for a text field, by its name. */
-function textValue(name: string): string {
+function textValue(name: string, ids: SweepIds): string {
 	if (name === 'email' || name.startsWith('email')) return 'sweep@example.com';
 	if (name === 'targetUrl') return 'https://example.com/sweep-hook';
 	if (name === 'body') return 'Sweep note';
-	if (/date/.test(name)) return '2026-01-01';
+	if (/date/.test(name)) return ids.seedDate('2026-01-01');
 	if (/(_id|Id|Ids|_ids)$/.test(name)) return '1';
 	if (name === 'exclude_product_types') return 'coaching,podcast';
 	return 'sweep';
@@ -144,9 +147,9 @@ function valueOf(field: INodeProperties, key: string, ids: SweepIds): NodeParame
 		case 'number':
 			return numberValue(field);
 		case 'dateTime':
-			return '2026-01-01T00:00:00.000Z';
+			return ids.seedDate('2026-01-01T00:00:00.000Z');
 		case 'string':
-			return textValue(field.name);
+			return textValue(field.name, ids);
 		case 'options': {
 			if (field.name === 'sortDirection') return 'descending';
 			const values = staticOptions(field);
@@ -262,7 +265,7 @@ async function runTriggers(sandbox: Sandbox): Promise<SweepRun[]> {
 		sandbox.clearRequests();
 		const filters = polling
 			.filter((p) => p.type === 'collection' && (p.displayOptions?.show?.event as unknown[])?.includes(event))
-			.map((p) => valueOf(p, 'trigger', { locators: {} }))[0];
+			.map((p) => valueOf(p, 'trigger', { locators: {}, seedDate: sandbox.seedDate }))[0];
 		const parameters: INodeParameters = { event, ...(filters ? { filters } : {}) };
 		const manual = await new TriggerRunner(parameters, credentials).poll('manual');
 		const active = new TriggerRunner({ event }, credentials);

@@ -7,10 +7,45 @@
  * No HTTP here: index.js serves what this module holds.
  */
 
-/** Fixed reference date of the seed: all seeded timestamps lie before it. */
+/**
+ * The seed is written as of one day, SEED_DAY (its literal dates and SEED_REFERENCE_DATE, before
+ * which all random seeded timestamps lie). A database created on another day moves every seeded
+ * date by the whole days between SEED_DAY and its own day (UTC, the host clock; `seedShiftMs`), so the data lies
+ * where it lay on SEED_DAY relative to "now": what the tests and the documented figures measure
+ * ("the last 30 days", a trigger's first window) is the same on any day, in any zone.
+ */
+const SEED_DAY = Date.parse('2026-11-27T00:00:00.000Z');
+/** Reference date of the seed, as of SEED_DAY: all random seeded timestamps lie before it. */
 const SEED_REFERENCE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The shift, in ms (a whole number of days, negative before SEED_DAY), that moves the seed from
+ * SEED_DAY to the UTC day of `nowMs`.
+ * @param {number} nowMs ms since the epoch
+ */
+function seedShiftMs(nowMs) {
+	return Math.floor(nowMs / DAY_MS) * DAY_MS - SEED_DAY;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+/** `value` with every ISO date (YYYY-MM-DD) or UTC date-time inside it moved by `shiftMs`. */
+function shiftDates(value, shiftMs) {
+	if (typeof value === 'string') {
+		if (ISO_DATE.test(value))
+			return new Date(Date.parse(`${value}T00:00:00.000Z`) + shiftMs).toISOString().slice(0, 10);
+		if (ISO_DATE_TIME.test(value)) return new Date(Date.parse(value) + shiftMs).toISOString();
+		return value;
+	}
+	if (Array.isArray(value)) return value.map((v) => shiftDates(v, shiftMs));
+	if (value && typeof value === 'object') {
+		for (const key of Object.keys(value)) value[key] = shiftDates(value[key], shiftMs);
+	}
+	return value;
+}
 const relationshipsAndLists = require('./relationships-and-lists');
 const customFieldsPagesPayouts = require('./custom-fields-pages-payouts');
 const purchasesAndOwnership = require('./purchases-and-ownership');
@@ -755,12 +790,28 @@ function createDatabase(options = {}) {
 		return (store[type] || []).find((r) => r.id === id);
 	}
 
-	const db = { store, insert, insertMany, clear, find };
+	const seedShift = seedShiftMs(Date.now());
+	/**
+	 * What a date of the seed's calendar (as of SEED_DAY: "YYYY-MM-DD" or a UTC date-time) is in
+	 * this database: the same string form, moved by the shift its seed got. Tests use it for the
+	 * dates (and simulated clocks) they pair with seeded data.
+	 * @param {string} iso
+	 */
+	const seedDate = (iso) => shiftDates(iso, seedShift);
+	const db = { store, insert, insertMany, clear, find, seedDate };
 	if (options.seed !== false) {
 		seedDatabase(db);
 		relationshipsAndLists.seed(db);
 		customFieldsPagesPayouts.seed(db);
 		purchasesAndOwnership.seed(db);
+		if (seedShift !== 0) {
+			for (const records of Object.values(store)) {
+				for (const record of records) {
+					record.created_at = shiftDates(record.created_at, seedShift);
+					shiftDates(record.attributes, seedShift);
+				}
+			}
+		}
 	}
 	return db;
 }
@@ -999,7 +1050,9 @@ function seedDatabase(db) {
 
 module.exports = {
 	TYPES,
+	SEED_DAY,
 	SEED_REFERENCE_DATE,
+	seedShiftMs,
 	createDatabase,
 	normalizeRelationship,
 	hashString,

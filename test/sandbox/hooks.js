@@ -216,7 +216,7 @@ function createHooks(state, serializeRecord) {
 				invalid('/data/relationships/site/data/id', `Couldn't find Site with 'id'=${site.id}`);
 		}
 		if (errors.length) return { status: 422, body: { errors } };
-		const now = new Date().toISOString();
+		const now = new Date(Date.now()).toISOString();
 		const hook = {
 			id: String(nextHookId++),
 			event: data.attributes.event,
@@ -302,7 +302,12 @@ function createHooks(state, serializeRecord) {
 					? byId('customers', options.customerId)
 					: serializeRecord(newest('customers'));
 				const offer = byId('offers', options.offerId || '1');
-				const purchase = purchaseObject(String(nextPurchaseId++), offer.id, customer.id, new Date().toISOString());
+				const purchase = purchaseObject(
+					String(nextPurchaseId++),
+					offer.id,
+					customer.id,
+					new Date(Date.now()).toISOString(),
+				);
 				built.purchases.set(purchase.id, purchase);
 				return [purchase, offer, customer];
 			}

@@ -231,6 +231,12 @@ export interface Sandbox {
 	/** Every request received, in order (including faulted and rejected ones). */
 	requests: RecordedRequest[];
 	clearRequests(): void;
+	/**
+	 * A date of the seed's calendar (written as of 2026-11-27: "YYYY-MM-DD" or a UTC date-time) as it
+	 * is in this sandbox: the seed moved by the whole days between 2026-11-27 and the day the sandbox
+	 * started (test/sandbox/data.js `seedShiftMs`). For dates and simulated clocks paired with the seed.
+	 */
+	seedDate(iso: string): string;
 	/** Records keyed by JSON:API type. */
 	store: Record<string, ResourceRecord[]>;
 	/** Inserts a record with realistic defaults for missing attributes; returns it. */

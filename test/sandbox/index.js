@@ -717,7 +717,7 @@ function updateContact(ctx, params) {
 	throwIfInvalid(errors);
 	Object.assign(contact.attributes, data.attributes || {});
 	if (tagIds) contact.relationships.tags = { data: tagIds.map((id) => ({ id, type: 'contact_tags' })) };
-	contact.attributes.updated_at = new Date().toISOString();
+	contact.attributes.updated_at = new Date(Date.now()).toISOString();
 	return { status: 200, body: singleDocument(contact, ctx, null) };
 }
 
@@ -1176,6 +1176,7 @@ async function createSandbox(options = {}) {
 		clearRequests() {
 			state.requests.length = 0;
 		},
+		seedDate: db.seedDate,
 		insert: db.insert,
 		insertMany: db.insertMany,
 		clear: db.clear,

@@ -110,7 +110,7 @@ function personFilters(customerOf) {
  * @returns {{ transaction: object, purchases: object[] }} the stored records
  */
 function insertBundledTransaction(db, { customerId, offerIds, created_at }) {
-	const at = created_at || new Date().toISOString();
+	const at = created_at || new Date(Date.now()).toISOString();
 	const purchases = offerIds.map((offerId) => {
 		const offer = db.find('offers', String(offerId));
 		if (!offer) throw new Error(`The sandbox has no offer ${offerId}`);

@@ -437,7 +437,7 @@ function routes(h) {
 			else if (method === 'DELETE') next = current.filter((id) => !ids.includes(id));
 			else next = ids;
 			contact.relationships.tags = { data: next.map((id) => ({ id, type: 'contact_tags' })) };
-			contact.attributes.updated_at = new Date().toISOString();
+			contact.attributes.updated_at = new Date(Date.now()).toISOString();
 			return relDoc(ctx, contact, 'tags', contact.relationships.tags.data);
 		};
 	}
@@ -648,7 +648,7 @@ function routes(h) {
 		return (ctx, params) => {
 			const purchase = record(ctx, 'purchases', params.id);
 			const a = purchase.attributes;
-			const now = new Date().toISOString();
+			const now = new Date(Date.now()).toISOString();
 			if (action === 'deactivate') {
 				if (a.deactivated_at !== null) throw apiError(422, 'Purchase is already deactivated');
 				a.deactivated_at = now;
@@ -707,7 +707,7 @@ function routes(h) {
 					errors.push(h.invalid(`/data/attributes/${name}`, `'${name}' is not a permitted attribute`));
 		if (errors.length) throw new ApiError(422, errors);
 		note.attributes.body = attributes.body;
-		note.attributes.updated_at = new Date().toISOString();
+		note.attributes.updated_at = new Date(Date.now()).toISOString();
 		return { status: 200, body: h.singleDocument(note, ctx, null) };
 	}
 

@@ -74,9 +74,11 @@ useSandbox(
 	{ perTest: true },
 );
 
-let nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+// The simulated clock: 2026-11-05 08:00 UTC of the seed's calendar (the seed moves to the day
+// the sandbox starts; sandbox.seedDate moves this clock with it).
+let nowMs = 0;
 beforeEach(() => {
-	nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+	nowMs = Date.parse(sandbox.seedDate('2026-11-05T08:00:00.000Z'));
 	jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
 });
 afterEach(() => jest.restoreAllMocks());

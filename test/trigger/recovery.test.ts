@@ -22,10 +22,12 @@ useSandbox(
 	{ perTest: true },
 );
 
-let nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+// The simulated clock: 2026-11-05 08:00 UTC of the seed's calendar (the seed moves to the day
+// the sandbox starts; sandbox.seedDate moves this clock with it).
+let nowMs = 0;
 let warnings: string[] = [];
 beforeEach(() => {
-	nowMs = Date.parse('2026-11-05T08:00:00.000Z');
+	nowMs = Date.parse(sandbox.seedDate('2026-11-05T08:00:00.000Z'));
 	warnings = [];
 	jest.spyOn(Date, 'now').mockImplementation(() => nowMs);
 	// n8n's logger as the trigger sees it (this.logger of its PollContext).

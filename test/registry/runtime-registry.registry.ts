@@ -4,13 +4,14 @@
  * `node-<os>-<cpu>` package a runtime lists resolves from the npm registry at the pinned version,
  * declares the os/cpu its name says (what lets npm install only the machine's one) and has the
  * integrity the lock records; and every platform that falls back to the machine's Node really has
- * no package at that version (else it should be listed). Needs the npm registry
+ * no package at that version (else it should be listed). Not in `npm test` (loopback only):
+ * `npm run test:registry` runs it, as `.ci/run` does in a step of its own. Needs the npm registry
  * ($npm_config_registry, else https://registry.npmjs.org), which CI has.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { listedNodePackages, nodePackageName } from '../e2e/lib/node-select';
+import { listedNodePackages, nodePackageName } from '../../e2e/lib/node-select';
 
 const REGISTRY = (process.env.npm_config_registry || 'https://registry.npmjs.org/').replace(/\/?$/, '/');
 const PLATFORMS: Array<[string, string]> = [
@@ -29,7 +30,7 @@ async function manifest(name: string, version: string): Promise<Record<string, u
 }
 
 describe.each(['runtime', 'runtime-1.x'])('e2e/%s: Node packages in the registry', (dir) => {
-	const folder = path.join(__dirname, '..', 'e2e', dir);
+	const folder = path.join(__dirname, '..', '..', 'e2e', dir);
 	const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
 	const lock = JSON.parse(fs.readFileSync(path.join(folder, 'package-lock.json'), 'utf8'));
 	const listed = listedNodePackages(pkg) as Record<string, string>;
