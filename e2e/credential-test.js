@@ -4,9 +4,18 @@
  * what the editor's Test button calls): the access token and OAuth2 credentials pass on a
  * single-site and on a multi-site sandbox account (test/sandbox/accounts.js: contact and customer
  * lists without filter[site_id] answer 400 there), and a wrong token fails with the credential's
- * message. Called by e2e/run.js once `n8n start` is up.
+ * message; both credentials fail, with the message that names the cause, when GET /v1/me is
+ * answered by a redirect to another origin (nothing reaches that origin) or by a proxy's login page
+ * (200, HTML). Called by e2e/run.js once `n8n start` is up. Alone (both lines):
+ * `npm run build && E2E_N8N=2.x node e2e/credential-test.js`, `E2E_N8N=1.x node e2e/credential-test.js`.
  */
 const assert = require('node:assert/strict');
+
+const { createSandbox } = require('../test/sandbox');
+const { retryWhile404, runStandalone } = require('./lib/standalone');
+
+/** The credential test's messages (dist/, the built package n8n runs). */
+const { ME_TEST_FAILURES } = require('../dist/nodes/ContentPlatform/shared/transport/credential');
 
 /**
  * @param {{ n8n: object, sandbox: object, check: (name: string, fn: () => unknown) => Promise<void>, credentials: { api: object, wrong: object, oauth: object } }} options
@@ -50,9 +59,95 @@ async function credentialTestChecks({ n8n, sandbox, check, credentials }) {
 				);
 			});
 		}
+		await notTheApiChecks({ n8n, sandbox, check, test, credentials });
 	} finally {
 		sandbox.account.multiSite = false;
 	}
 }
 
+/**
+ * Issue 40: the test passes only when the API itself answered. GET /v1/me answered by a redirect
+ * to another origin (a second sandbox that would answer the account document) or by a proxy's
+ * login page fails with the message that names the cause, for both credentials.
+ */
+async function notTheApiChecks({ n8n, sandbox, check, test, credentials }) {
+	const other = await createSandbox({ token: 'other-token' });
+	try {
+		const onMe = (fault) => sandbox.failNext({ ...fault, match: (r) => r.rawPath === '/v1/me' });
+		for (const [name, credential] of [
+			['access token', credentials.api],
+			['OAuth2', credentials.oauth],
+		]) {
+			other.clearRequests();
+			onMe({ status: 302, headers: { Location: `${other.url}/v1/me` }, body: '' });
+			other.failNext({ status: 200, body: { data: { id: '9', type: 'users', attributes: {} } } });
+			const redirected = await test(credential);
+			sandbox.clearFaults();
+			await check(`credential Test, ${name}: a 302 to another origin fails naming the redirect (not followed)`, () => {
+				// n8n 1.x words an HTTP error of a credential test itself, without the credential's
+				// responseCode rules (measured on 1.123.81: "Request failed with status code 302");
+				// n8n 2.x shows the rule's message.
+				const expected = n8n.n8nMajor === 1 ? 'Request failed with status code 302' : ME_TEST_FAILURES.redirect(302);
+				assert.deepEqual(
+					{ status: redirected.status, message: redirected.message },
+					{ status: 'Error', message: expected },
+				);
+				assert.deepEqual(other.requests, [], 'nothing reached the other origin');
+			});
+			onMe({ status: 200, headers: { 'Content-Type': 'text/html' }, body: '<html><form>Sign in</form></html>' });
+			const loginPage = await test(credential);
+			sandbox.clearFaults();
+			await check(`credential Test, ${name}: a proxy's login page (200, HTML) fails: not the API`, () => {
+				assert.deepEqual(
+					{ status: loginPage.status, message: loginPage.message },
+					{ status: 'Error', message: ME_TEST_FAILURES.notJsonApi },
+				);
+			});
+		}
+	} finally {
+		await other.close();
+	}
+}
+
 module.exports = { credentialTestChecks };
+
+if (require.main === module) {
+	const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
+	const wrongToken = (sandbox) => ({
+		id: 'cpWrongToken0001',
+		name: 'Wrong token',
+		type: 'contentPlatformApi',
+		data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
+	});
+	runStandalone({
+		name: 'e2e-credential-test',
+		workflows: () => [],
+		credentials: (sandbox) => [wrongToken(sandbox)],
+		checks: async ({ n8n, sandbox, check }) => {
+			// n8n 1.x mounts its REST routes some seconds after it reports ready
+			await retryWhile404(() => n8n.rest('GET', '/rest/credentials'));
+			await credentialTestChecks({
+				n8n,
+				sandbox,
+				check,
+				credentials: {
+					api: {
+						...API_CREDENTIAL,
+						type: 'contentPlatformApi',
+						data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+					},
+					wrong: wrongToken(sandbox),
+					oauth: {
+						...OAUTH2_CREDENTIAL,
+						type: 'contentPlatformOAuth2Api',
+						data: {
+							baseUrl: sandbox.url,
+							clientId: sandbox.oauth.clientId,
+							clientSecret: sandbox.oauth.clientSecret,
+						},
+					},
+				},
+			});
+		},
+	});
+}

@@ -3,7 +3,8 @@
  * The Content Platform Webhook Trigger in a real n8n (any version the stack starts): activating a
  * workflow registers a hook at the sandbox with n8n's production webhook URL; the sandbox delivers
  * events to that URL on 127.0.0.1; the executions hold the expected items (a repeated delivery is
- * not executed twice, a malformed one gets 400); deactivating deletes the hook. Measures the
+ * not executed twice, a malformed one gets 400; at node version 2's defaults a forged purchase gets
+ * 400 and starts nothing); deactivating deletes the hook. Measures the
  * delivery-to-execution latency and the request counts of activation and deactivation.
  *
  * Used by e2e/run.js: `workflows()` (import them with the others, before `n8n.start()`), then
@@ -20,18 +21,23 @@ const EVERY_100_MS = { everyMs: 100 };
 const WEBHOOK_TRIGGER = 'n8n-nodes-content-platform.contentPlatformWebhookTrigger';
 const CREDENTIAL = { id: 'cpApiCredential1', name: 'Content Platform account' };
 
-/** The two workflows: a purchase trigger that confirms each record with the API, and a tag trigger. */
+/**
+ * The two workflows: a purchase trigger of node version 2 at its defaults (Confirm With API is on
+ * for purchases: each record is confirmed with the API), and a tag trigger of version 1.
+ */
 const FLOWS = {
 	purchase: {
 		id: 'e2eWebhookPurch1',
 		webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b001',
 		node: 'On purchase',
-		parameters: { event: 'purchase', siteId: '1', confirm: true },
+		typeVersion: 2,
+		parameters: { event: 'purchase', siteId: '1' },
 	},
 	tag: {
 		id: 'e2eWebhookTagAd1',
 		webhookId: '6d1f4f0e-2b7a-4f7e-9a51-3c0de1a2b002',
 		node: 'On tag added',
+		typeVersion: 1,
 		parameters: { event: 'tag_added', siteId: '1' },
 	},
 };
@@ -46,7 +52,7 @@ function workflows() {
 				id: `${flow.id}-trigger`,
 				name: flow.node,
 				type: WEBHOOK_TRIGGER,
-				typeVersion: 1,
+				typeVersion: flow.typeVersion,
 				position: [0, 0],
 				webhookId: flow.webhookId,
 				parameters: flow.parameters,
@@ -153,7 +159,20 @@ async function checks({ sandbox, n8n, check }) {
 		body: { id: '1', event: 'purchase', payload: 'nope' },
 	});
 	const brokenJsonStatus = await sandbox.deliver('purchase', undefined, { body: '{"id": "1", "event": ' });
+	// Issue 40: a well-formed forged purchase (a record the API does not know) at version 2's defaults.
+	const forged = sandbox
+		.hookPayload('purchase')
+		.map((record) => (record.type === 'purchases' ? { ...record, id: '990001' } : record));
+	const forgedStatus = await sandbox.deliver('purchase', forged);
 	await sleep(1500);
+	await check('webhook: version 2 at its defaults: a forged purchase is answered 400 and starts no execution', () => {
+		assert.equal(forgedStatus, 400);
+		assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, 10);
+		assert.ok(
+			sandbox.requests.some((r) => r.method === 'GET' && r.path === '/v1/purchases/990001'),
+			'the forged record was looked up',
+		);
+	});
 	await check('webhook: a repeated delivery (200) and malformed ones (400) start no execution', () => {
 		assert.equal(repeatStatus, 200);
 		assert.equal(malformedStatus, 400);

@@ -10,6 +10,7 @@
  * HTTP error the message of the `responseCode` rule for that status, else the status text.
  */
 import type {
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -17,7 +18,8 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import type { Sandbox } from './sandbox';
+import { createSandbox, type Fault, type Sandbox } from './sandbox';
+import { ME_TEST_FAILURES } from '../nodes/ContentPlatform/shared/transport/credential';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import {
 	credentialTypes,
@@ -47,9 +49,22 @@ function testerNode(credentialType: string, test: ICredentialTestRequest): INode
 	};
 }
 
-/** n8n's verdict on a test run (CredentialsTester.runRequestTest). */
+/**
+ * n8n's verdict on a test run (CredentialsTester.runRequestTest, the same in 1.x and 2.x): on an
+ * HTTP error the message of the `responseCode` rule for that status, else the status text; on a
+ * success the first `responseSuccessBody` rule whose `key` (lodash `get` on the first item) equals
+ * its `value` fails the test with its message; otherwise OK.
+ */
 function verdict(result: NodeRunResult, test: ICredentialTestRequest): { status: 'OK' | 'Error'; message: string } {
-	if (!result.error) return { status: 'OK', message: 'Connection successful!' };
+	if (!result.error) {
+		const json: unknown = result.items[0]?.json;
+		for (const rule of test.rules ?? []) {
+			if (rule.type !== 'responseSuccessBody') continue;
+			const { key, value, message } = (rule as IAuthenticateRuleResponseSuccessBody).properties;
+			if (valueAt(json, key) === value) return { status: 'Error', message };
+		}
+		return { status: 'OK', message: 'Connection successful!' };
+	}
 	// n8n reads the status from the HTTP error (error.cause.response); after WorkflowExecute the
 	// NodeApiError carries the same status as `httpCode`.
 	const response = (result.error.cause as JsonObject | undefined)?.response as { status?: number } | undefined;
@@ -57,10 +72,20 @@ function verdict(result: NodeRunResult, test: ICredentialTestRequest): { status:
 	const status = response?.status ?? (httpCode ? Number(httpCode) : undefined);
 	if (status !== undefined) {
 		const rule = test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === status);
-		if (rule) return { status: 'Error', message: rule.properties.message };
+		if (rule) return { status: 'Error', message: String(rule.properties.message) };
 		return { status: 'Error', message: `Received HTTP status code: ${status}` };
 	}
 	return { status: 'Error', message: result.error.message };
+}
+
+/** lodash `get` for a dotted key, as n8n's tester reads a success body. */
+function valueAt(json: unknown, key: string): unknown {
+	let value = json;
+	for (const part of key.split('.')) {
+		if (value === null || value === undefined) return undefined;
+		value = (value as Record<string, unknown>)[part];
+	}
+	return value;
 }
 
 async function credentialTest(
@@ -136,6 +161,77 @@ describe.each([
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('Client authentication failed');
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/oauth/token']);
+	});
+});
+
+describe.each([
+	['access token', 'contentPlatformApi'],
+	['OAuth2', 'contentPlatformOAuth2Api'],
+])('%s credential Test: passes only when the API itself answered GET /v1/me', (_name, credentialType) => {
+	let sandbox: Sandbox;
+	let other: Sandbox;
+	useSandbox(
+		(started) => {
+			sandbox = started;
+		},
+		{ clearBeforeEach: true },
+	);
+	beforeAll(async () => {
+		other = await createSandbox({ token: 'other-token' });
+	});
+	afterAll(async () => other.close());
+	beforeEach(() => {
+		other.clearRequests();
+		other.clearFaults();
+	});
+
+	const credentialsOf = () =>
+		credentialType === 'contentPlatformApi' ? accessTokenCredentials(sandbox) : oauthCredentials(sandbox);
+	/** The next `GET /v1/me` of the API gets this answer instead of the account. */
+	const answerMe = (fault: Fault) => sandbox.failNext({ ...fault, match: (r) => r.rawPath === '/v1/me' });
+
+	test('the account document passes', async () => {
+		expect(await credentialTest(credentialType, credentialsOf())).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+	});
+
+	test.each([301, 302, 303, 307, 308])(
+		'a redirect (%i) to another origin that answers 200 fails, naming the redirect; nothing reaches the other origin',
+		async (status) => {
+			answerMe({ status, headers: { Location: `${other.url}/v1/me` }, body: '' });
+			other.failNext({ status: 200, body: { data: { id: '9', type: 'users', attributes: {} } } });
+			expect(await credentialTest(credentialType, credentialsOf())).toEqual({
+				status: 'Error',
+				message: ME_TEST_FAILURES.redirect(status),
+			});
+			expect(other.requests).toEqual([]);
+		},
+	);
+
+	test("a proxy's login page answering 200 (HTML) fails: not a JSON:API document", async () => {
+		answerMe({
+			status: 200,
+			headers: { 'Content-Type': 'text/html; charset=utf-8' },
+			body: '<!doctype html><html><body><form action="/login">Sign in</form></body></html>',
+		});
+		expect(await credentialTest(credentialType, credentialsOf())).toEqual({
+			status: 'Error',
+			message: ME_TEST_FAILURES.notJsonApi,
+		});
+	});
+
+	test.each([
+		['a JSON answer of another service', { status: 'ok', version: '2.1' }, ME_TEST_FAILURES.notJsonApi],
+		['a JSON:API error document', { errors: [{ status: '200', title: 'Not the API' }] }, ME_TEST_FAILURES.notJsonApi],
+		['a JSON:API list (no type on data)', { data: [] }, ME_TEST_FAILURES.noType],
+		['a record without a type', { data: { id: '1', attributes: { name: 'x' } } }, ME_TEST_FAILURES.noType],
+		['a record without an ID', { data: { type: 'users', attributes: { name: 'x' } } }, ME_TEST_FAILURES.noId],
+		['a record with a null ID', { data: { id: null, type: 'users' } }, ME_TEST_FAILURES.noId],
+	])('a wrong Base URL answering 200 with %s fails, naming the cause', async (_what, body, message) => {
+		answerMe({ status: 200, headers: { 'Content-Type': 'application/json' }, body });
+		expect(await credentialTest(credentialType, credentialsOf())).toEqual({ status: 'Error', message });
 	});
 });
 

@@ -9,7 +9,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { MAX_THROTTLE_RETRIES, MAX_THROTTLE_WAIT_MS } from '../nodes/ContentPlatform/shared/transport/answer';
+import {
+	MAX_THROTTLE_RETRIES,
+	MAX_THROTTLE_WAIT_MS,
+	throttleRetryWait,
+} from '../nodes/ContentPlatform/shared/transport/answer';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
@@ -189,6 +193,56 @@ describe('other reads', () => {
 		expect(result.error).toBeUndefined();
 		expect((result.items ?? []).map((i) => String(i.id)).sort()).toEqual([...fresh].sort());
 		expect(api()).toHaveLength(2);
+	});
+});
+
+describe('a 429 during a poll: the wait never outlasts the poll', () => {
+	test.each([
+		// [case, method, Retry-After (ms), time the caller can afford (ms) or none, wait chosen]
+		['the poll has time left: the Retry-After is waited for', 'GET', 10_000, 20_000, 10_000],
+		['the Retry-After is longer than the poll has left: not waited for', 'GET', 30_000, 20_000, undefined],
+		['equal to the time left: waited for', 'GET', 20_000, 20_000, 20_000],
+		['no deadline (the action node): the 60 s rule alone', 'GET', 30_000, undefined, 30_000],
+		['a long deadline does not lift the 60 s rule', 'GET', 61_000, 1_000_000, undefined],
+		['the poll has no time left: even Retry-After: 0 is sent again (nothing to wait)', 'GET', 0, 0, 0],
+		['a write is never sent again', 'POST', 0, 1_000_000, undefined],
+	] as Array<[string, string, number, number | undefined, number | undefined]>)(
+		'%s',
+		(_case, method, wait, limit, chosen) => {
+			expect(throttleRetryWait(method, wait, 0, limit)).toBe(chosen);
+			// the second 429 of a request is never waited for
+			expect(throttleRetryWait(method, wait, 1, limit)).toBeUndefined();
+		},
+	);
+
+	test('a poll whose budget is shorter than the Retry-After: fails at once with the worded 429 (1 request), keeps its position, the next poll emits', async () => {
+		const trigger = new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox));
+		// n8n's getPollBudgetMs(): 2 s, so the poll has at most 1.8 s left when the 429 asks for 5 s
+		trigger.budgetMs = 2_000;
+		expect((await trigger.poll()).error).toBeUndefined();
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const fresh = sandbox.insertMany('orders', 3).map((r) => r.id);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const position = JSON.stringify(trigger.staticData.cursor);
+		tooMany('5', (r) => r.path === '/v1/orders');
+		sandbox.clearRequests();
+		const failed = await trigger.poll();
+		expect(failed.items).toBeNull();
+		expect(failed.error?.message).toMatch(/^Rate limited by the Content Platform API: retry after 5 seconds/);
+		expect(api()).toHaveLength(1);
+		expect(JSON.stringify(trigger.staticData.cursor)).toBe(position);
+		const next = await trigger.poll();
+		expect(next.error).toBeUndefined();
+		expect((next.items ?? []).map((i) => String(i.id)).sort()).toEqual([...fresh].sort());
+	});
+
+	test('the same 429 with the default budget (5 minutes): waited for, sent again once', async () => {
+		const trigger = new TriggerRunner({ event: 'newOrder' }, accessTokenCredentials(sandbox));
+		expect((await trigger.poll()).error).toBeUndefined();
+		tooMany('1', (r) => r.path === '/v1/orders');
+		sandbox.clearRequests();
+		expect((await trigger.poll()).error).toBeUndefined();
+		expect(api().map((r) => r.status)).toEqual([429, 200]);
 	});
 });
 

@@ -32,10 +32,12 @@ async function retryWhile404(fn) {
  * `n8n start` (unless `start` is false: the checks start n8n themselves, or run their workflows with `n8n execute`), the module's checks, the
  * teardown, and the closing "N passed, M failed" line (exit code 1 unless every check passed).
  * `startTimeoutMs`: how long to wait for `n8n start` (default: N8nInstance.start's).
+ * `credentials(sandbox)`: further credentials to import (startStack's option).
  * @param {{ name: string, workflows: () => object[], publish?: string[], start?: boolean, startTimeoutMs?: number,
+ *   credentials?: (sandbox: object) => object[],
  *   checks: (context: { sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }) => Promise<unknown> }} suite
  */
-function runStandalone({ name, workflows, publish = [], start = true, checks, startTimeoutMs }) {
+function runStandalone({ name, workflows, publish = [], start = true, checks, startTimeoutMs, credentials }) {
 	let passed = 0;
 	let failed = 0;
 	const check = async (title, fn) => {
@@ -58,6 +60,7 @@ function runStandalone({ name, workflows, publish = [], start = true, checks, st
 			name,
 			keep: process.env.E2E_KEEP === '1',
 			runtime: process.env.E2E_N8N || undefined,
+			...(credentials ? { credentials } : {}),
 		});
 		try {
 			const list = workflows();

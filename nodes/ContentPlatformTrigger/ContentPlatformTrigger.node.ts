@@ -92,7 +92,7 @@ export class ContentPlatformTrigger implements INodeType {
 				: undefined;
 		/** The records read back with `include`, and what came with each (by record ID). */
 		const included = new Map<string, ResourceObject[]>();
-		const readBack = async (records: PollRecord[]) => {
+		const readBack = async (records: PollRecord[], timeLeftMs: () => number) => {
 			for (const record of records) {
 				let document;
 				try {
@@ -102,6 +102,9 @@ export class ContentPlatformTrigger implements INodeType {
 						`${event.path}/${encodeURIComponent(record.id)}`,
 						{ include },
 						{ resourceName: event.resource.displayName.toLowerCase(), id: record.id },
+						undefined,
+						undefined,
+						timeLeftMs,
 					);
 				} catch (error) {
 					// Gone since the list was read: emitted as the list showed it (its related IDs only).
@@ -122,10 +125,20 @@ export class ContentPlatformTrigger implements INodeType {
 				manual: this.getMode() === 'manual',
 				now: () => Date.now(),
 				budgetMs: typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS,
-				readPage: async (request) => {
+				// A 429's wait is bounded by the time the poll has left (and by the 60 s rule).
+				readPage: async (request, timeLeftMs) => {
 					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 					let headers: IDataObject = {};
-					const document = await apiRequest(this, 'GET', event.path, qs, {}, undefined, (h) => (headers = h));
+					const document = await apiRequest(
+						this,
+						'GET',
+						event.path,
+						qs,
+						{},
+						undefined,
+						(h) => (headers = h),
+						timeLeftMs,
+					);
 					const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 					for (const resource of resources) byId.set(String(resource.id), resource);
 					return { records: resources.map(toRecord), headers };

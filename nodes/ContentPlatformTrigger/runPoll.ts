@@ -48,17 +48,23 @@ export interface PollInputs {
 	now: () => number;
 	/** The poll's time budget (ms), from n8n (`getPollBudgetMs`) or DEFAULT_BUDGET_MS. */
 	budgetMs: number;
-	/** Reads one page: its records and the answer's HTTP headers (the API's `Date`). */
-	readPage: (request: PageRequest) => Promise<{ records: PollRecord[]; headers: Record<string, unknown> }>;
+	/**
+	 * Reads one page: its records and the answer's HTTP headers (the API's `Date`). `timeLeftMs`
+	 * gives the time the poll has left (ms, to its deadline): a wait for a 429 must not outlast it.
+	 */
+	readPage: (
+		request: PageRequest,
+		timeLeftMs: () => number,
+	) => Promise<{ records: PollRecord[]; headers: Record<string, unknown> }>;
 	log: PollLog;
 	/** Who logs the fallback to n8n's clock once (workflow ID and node name). */
 	who: string;
 	/**
 	 * Called with the records about to be emitted, before the position is saved (New Transaction's
 	 * Include Purchases reads each one back here): when it throws, the poll fails, nothing is
-	 * emitted and the position does not move.
+	 * emitted and the position does not move. `timeLeftMs` as for `readPage`.
 	 */
-	beforeEmit?: (records: PollRecord[]) => Promise<void>;
+	beforeEmit?: (records: PollRecord[], timeLeftMs: () => number) => Promise<void>;
 }
 
 /** A poll that failed with a message for the user (nothing emitted, the position did not move). */
@@ -81,6 +87,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 	const meta = { event: event.value };
 	const started = inputs.now();
 	const deadline = started + inputs.budgetMs * (1 - BUDGET_MARGIN);
+	const timeLeftMs = () => Math.max(0, deadline - inputs.now());
 	const lease = manual ? undefined : takeLease(staticData, started, inputs.budgetMs + LEASE_GRACE_MS);
 	if (!manual && !lease) {
 		log.info(
@@ -108,7 +115,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		let polledAt = started;
 		let answers = 0;
 		const readPage = async (request: PageRequest): Promise<PollRecord[]> => {
-			const { records, headers } = await inputs.readPage(request);
+			const { records, headers } = await inputs.readPage(request, timeLeftMs);
 			if (answers++ === 0) {
 				const time = apiTime(headers);
 				if (time) {
@@ -136,7 +143,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		if (failure) throw failure;
 		if (manual) {
 			const newest = scan.newest();
-			if (newest) await inputs.beforeEmit?.([newest]);
+			if (newest) await inputs.beforeEmit?.([newest], timeLeftMs);
 			return newest ? [newest] : null;
 		}
 		const fresh = cursor ? scan.fresh() : [];
@@ -147,7 +154,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 			);
 		}
 		if (!holdsLease(staticData, lease!)) return null;
-		if (fresh.length) await inputs.beforeEmit?.(fresh);
+		if (fresh.length) await inputs.beforeEmit?.(fresh, timeLeftMs);
 		if (!holdsLease(staticData, lease!)) return null;
 		const stored = storeCursor(scan.cursor(key));
 		if (!('cursor' in readCursor(stored, key, event.strategy.kind))) {

@@ -2,6 +2,13 @@
  * The Content Platform Webhook Trigger's node file: its description (event, site, Confirm With
  * API, Include Purchases, Simplify), the hook's registration and removal (`webhookMethods`, through
  * `hooksApi.ts`) and `webhook()`, which turns a delivery into an item (`delivery.ts`).
+ *
+ * Versions (n8n's light versioning, one class; `@version` display options give a property a
+ * default per version, as n8n's own nodes do for a changed default):
+ * - 1: Confirm With API off by default for every event.
+ * - 2 (new nodes): on by default for the events that move money or access (Purchase, Payment
+ *   Succeeded, Order Created: `HookEvent.confirmByDefault`), off for the others. Workflows saved
+ *   with version 1 keep version 1 and its defaults.
  */
 import type {
 	IDataObject,
@@ -20,12 +27,39 @@ import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { simplifyProperty } from '../ContentPlatform/shared/jsonapi';
 import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
 import { cleanId } from '../ContentPlatform/shared/errors';
-import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
-import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
+import {
+	deliveryItem,
+	deliveryKey,
+	isRecentDelivery,
+	parseDelivery,
+	recordEmittedAt,
+	rememberDelivery,
+	rememberRecord,
+} from './delivery';
+import { confirmsByDefault, HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';
+
+/** The ID of the records in the platform's sample deliveries (`GET /v1/hooks/<event>_sample`). */
+export const SAMPLE_RECORD_ID = '0';
+
+/**
+ * What the item of a sample delivery received while the editor listens for a test event says
+ * (field `sample_not_confirmed`) when Confirm With API (or an Include switch) is on: the sample
+ * was emitted without reading it from the API, which has no record "0".
+ */
+export const SAMPLE_NOT_CONFIRMED =
+	'A sample delivery (record ID "0") received while listening for a test event: not confirmed with the API, which has no such record. Real deliveries are confirmed, and a record the API does not know is refused (400).';
+
+const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/** The events whose records are confirmed by default from version 2 on (`HookEvent.confirmByDefault`). */
+const MONEY_EVENTS = HOOK_EVENTS.filter((event) => event.confirmByDefault).map((event) => event.value);
+
+/** The other events: Confirm With API stays off by default. */
+const OTHER_EVENTS = HOOK_EVENTS.filter((event) => !event.confirmByDefault).map((event) => event.value);
 
 function eventOf(context: IHookFunctions | IWebhookFunctions): HookEvent {
 	const value = context.getNodeParameter('event') as string;
@@ -81,7 +115,8 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		name: 'contentPlatformWebhookTrigger',
 		icon: { light: 'file:../../icons/contentPlatform.svg', dark: 'file:../../icons/contentPlatform.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow at once when the Content Platform sends an event (purchase, payment, order, form submission, tag added or removed)',
@@ -121,11 +156,31 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				default: '',
 				description: 'ID of the site whose events are sent (every hook belongs to one site)',
 			},
+			// "Confirm With API" three times, one shown at a time: its default per version and event.
 			{
 				displayName: 'Confirm With API',
 				name: 'confirm',
 				type: 'boolean',
 				default: false,
+				displayOptions: { show: { '@version': [1] } },
+				description:
+					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
+			},
+			{
+				displayName: 'Confirm With API',
+				name: 'confirm',
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { ...FROM_VERSION_2, event: MONEY_EVENTS } },
+				description:
+					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's. On by default: this event moves money or access, and the platform signs nothing, so anyone who knows the URL could post one.",
+			},
+			{
+				displayName: 'Confirm With API',
+				name: 'confirm',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { ...FROM_VERSION_2, event: OTHER_EVENTS } },
 				description:
 					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
 			},
@@ -252,11 +307,24 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		const key = deliveryKey(delivery, (body as IDataObject).payload);
 		if (isRecentDelivery(staticData, key)) return reply(this, 200, { status: 'duplicate delivery, not emitted' });
 
+		// A sample delivery posted to the test URL while the editor listens: emitted without the read
+		// (the API has no record "0"), the item says so. The production URL confirms every record.
+		const sample = this.getMode() === 'manual' && delivery.primary.id === SAMPLE_RECORD_ID;
+		const now = Date.now();
+		const emittedAt =
+			event.oncePerRecord && !sample ? recordEmittedAt(staticData, event.value, delivery.primary.id, now) : undefined;
+		if (emittedAt !== undefined) {
+			return reply(this, 200, {
+				status: `${event.primaryType} record "${delivery.primary.id}" was already emitted at ${new Date(emittedAt).toISOString()}, not emitted again`,
+			});
+		}
+
 		const include =
 			event.include && (this.getNodeParameter(includeSwitchName(event.include), false) as boolean)
 				? event.include
 				: undefined;
-		if ((this.getNodeParameter('confirm', false) as boolean) || include) {
+		const confirm = this.getNodeParameter('confirm', confirmsByDefault(event, this.getNode().typeVersion)) as boolean;
+		if ((confirm || include) && !sample) {
 			let confirmed;
 			try {
 				confirmed = await fetchRecord(this, event.primaryType, delivery.primary.id, include);
@@ -279,11 +347,14 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		}
 
 		rememberDelivery(staticData, key);
+		if (event.oncePerRecord && !sample) rememberRecord(staticData, event.value, delivery.primary.id, now);
 		const simplify = this.getNodeParameter('simple', true) as boolean;
 		// The node answers itself before n8n starts the execution: n8n saves the static data (the
 		// delivery just remembered) when the answer is sent, and starting the execution first would
 		// clear its "changed" mark (measured in n8n 2.41: with n8n's own answer, repeats were emitted).
 		const answered = reply(this, 200, { status: 'received' });
-		return { ...answered, workflowData: [[{ json: deliveryItem(delivery, simplify) }]] };
+		const item = deliveryItem(delivery, simplify);
+		if (sample && (confirm || include)) item.sample_not_confirmed = SAMPLE_NOT_CONFIRMED;
+		return { ...answered, workflowData: [[{ json: item }]] };
 	}
 }

@@ -145,3 +145,58 @@ export function rememberDelivery(staticData: IDataObject, key: string): void {
 	recent.push(key);
 	staticData.recentDeliveries = recent.slice(-RECENT_DELIVERIES);
 }
+
+/**
+ * How long a record of a once-per-record event (`HookEvent.oncePerRecord`: a purchase, a payment,
+ * an order, a form submission) is remembered after it was emitted: a delivery of the same record
+ * ID within this window is answered 200 and not emitted again, whatever its payload (7 days).
+ */
+export const REPEAT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How many records the record memory keeps at most (the newest): the window holds while fewer than
+ * this many records arrived in it. Static data `emittedRecords`, `{<event>: {<record ID>: <minute
+ * emitted>}}`: about 17 bytes a record, under 20 KB at the cap (`test/webhook-trigger.test.ts`).
+ */
+export const RECORD_MEMORY = 1000;
+
+const MINUTE_MS = 60_000;
+
+function emittedRecords(staticData: IDataObject, event: string): Record<string, number> {
+	const all = staticData.emittedRecords;
+	const byEvent =
+		typeof all === 'object' && all !== null && !Array.isArray(all) ? (all as IDataObject)[event] : undefined;
+	if (typeof byEvent !== 'object' || byEvent === null || Array.isArray(byEvent)) return {};
+	const records: Record<string, number> = {};
+	for (const [id, minute] of Object.entries(byEvent)) {
+		if (typeof minute === 'number' && Number.isFinite(minute)) records[id] = minute;
+	}
+	return records;
+}
+
+/**
+ * When the record `id` of `event` was emitted (ms since the epoch, to the minute), if that was
+ * within `REPEAT_WINDOW_MS` before `now`; undefined otherwise.
+ */
+export function recordEmittedAt(staticData: IDataObject, event: string, id: string, now: number): number | undefined {
+	const minute = emittedRecords(staticData, event)[id];
+	if (minute === undefined) return undefined;
+	const at = minute * MINUTE_MS;
+	return now - at < REPEAT_WINDOW_MS ? at : undefined;
+}
+
+/**
+ * Records that the record `id` of `event` was emitted at `now`; drops records older than
+ * `REPEAT_WINDOW_MS` and keeps the newest `RECORD_MEMORY`.
+ */
+export function rememberRecord(staticData: IDataObject, event: string, id: string, now: number): void {
+	const records = emittedRecords(staticData, event);
+	records[id] = Math.floor(now / MINUTE_MS);
+	const kept = Object.entries(records)
+		.filter(([, minute]) => now - minute * MINUTE_MS < REPEAT_WINDOW_MS)
+		.sort((a, b) => a[1] - b[1])
+		.slice(-RECORD_MEMORY);
+	const all = staticData.emittedRecords;
+	const byEvent = typeof all === 'object' && all !== null && !Array.isArray(all) ? (all as IDataObject) : {};
+	staticData.emittedRecords = { ...byEvent, [event]: Object.fromEntries(kept) };
+}

@@ -24,12 +24,26 @@ export interface HookEvent {
 	 * (`GET /v1/<type>/{id}?include=<name>`): a switch reads the record back with them.
 	 */
 	include?: string;
+	/**
+	 * Whether the event moves money or access (a purchase, a payment, an order): from node version
+	 * 2 on, "Confirm With API" is on by default for it (issue 40: safe by default).
+	 */
+	confirmByDefault?: boolean;
+	/**
+	 * Whether the platform sends the event once per record (the record is created once: a purchase,
+	 * a transaction, an order, a form submission), so a second delivery of the same record ID is a
+	 * repeat whatever its payload (`delivery.ts`, `REPEAT_WINDOW_MS`). Tag events are not: a contact
+	 * may gain the same tag again later.
+	 */
+	oncePerRecord?: boolean;
 }
 
 /** The six events (supplement section 5). The sample path is `/v1/hooks/<value>_sample`. */
 export const HOOK_EVENTS: HookEvent[] = [
 	{
 		value: 'purchase',
+		confirmByDefault: true,
+		oncePerRecord: true,
 		name: 'Purchase',
 		meaning: 'a purchase is made',
 		scopes: ['view:purchases'],
@@ -38,6 +52,8 @@ export const HOOK_EVENTS: HookEvent[] = [
 	},
 	{
 		value: 'payment_succeeded',
+		confirmByDefault: true,
+		oncePerRecord: true,
 		name: 'Payment Succeeded',
 		meaning: 'a payment transaction succeeds',
 		scopes: ['view:transactions'],
@@ -48,6 +64,8 @@ export const HOOK_EVENTS: HookEvent[] = [
 	},
 	{
 		value: 'order_created',
+		confirmByDefault: true,
+		oncePerRecord: true,
 		name: 'Order Created',
 		meaning: 'an order is created',
 		scopes: ['view:transactions', 'view:orders'],
@@ -56,6 +74,7 @@ export const HOOK_EVENTS: HookEvent[] = [
 	},
 	{
 		value: 'form_submission',
+		oncePerRecord: true,
 		name: 'Form Submission',
 		meaning: 'a form is submitted',
 		scopes: ['view:form_submissions'],
@@ -79,6 +98,15 @@ export const HOOK_EVENTS: HookEvent[] = [
 		payloadTypes: ['contacts', 'contact_tags'],
 	},
 ];
+
+/**
+ * Whether "Confirm With API" is on when the user left it unset: from node version 2 on, for the
+ * events that move money or access (`confirmByDefault`); off for the other events and for every
+ * event of version 1 (workflows saved with version 1 keep their behaviour).
+ */
+export function confirmsByDefault(event: HookEvent, nodeVersion: number): boolean {
+	return nodeVersion >= 2 && event.confirmByDefault === true;
+}
 
 /** The event with this API name; undefined for an unknown name. */
 export function hookEventByValue(value: string): HookEvent | undefined {

@@ -55,12 +55,20 @@ export class WebhookRunner {
 
 	private baseUrl = 'http://127.0.0.1:5678';
 
-	constructor(parameters: INodeParameters, credentials: Record<string, ICredentialDataDecryptedObject>) {
+	/**
+	 * @param typeVersion The node's version as saved in the workflow (1: today's tests; 2: what the
+	 *   editor gives new nodes, Confirm With API on for the events that move money).
+	 */
+	constructor(
+		parameters: INodeParameters,
+		credentials: Record<string, ICredentialDataDecryptedObject>,
+		typeVersion = 1,
+	) {
 		this.node = {
 			id: 'webhook-trigger-1',
 			name: 'Content Platform Webhook Trigger',
 			type: `${PACKAGE}.contentPlatformWebhookTrigger`,
-			typeVersion: 1,
+			typeVersion,
 			position: [0, 0],
 			webhookId: WEBHOOK_ID,
 			parameters,

@@ -75,7 +75,7 @@ test('a server that ignores page[number]: PollFailure, nothing saved', async () 
 	tick(1_000);
 	add(250);
 	const read = inputs.readPage;
-	inputs.readPage = async (request) => read({ ...request, number: 1 });
+	inputs.readPage = async (request, timeLeftMs) => read({ ...request, number: 1 }, timeLeftMs);
 	await expect(runPoll(inputs)).rejects.toBeInstanceOf(PollFailure);
 	expect(JSON.stringify(inputs.staticData)).toBe(saved);
 });

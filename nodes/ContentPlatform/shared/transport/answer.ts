@@ -15,7 +15,8 @@
  *      none). A wait longer than `MAX_THROTTLE_WAIT_MS` (60 s) is not waited for: the request fails
  *      at once. So one request waits at most 60 s; when the second answer asks to slow down again,
  *      it fails with the worded 429 ("Rate limited by the Content Platform API: retry after N
- *      seconds").
+ *      seconds"). A caller with a deadline (the polling trigger: the time its poll has left) passes
+ *      a lower limit: a wait beyond it is not waited for either, the request fails the same way.
  *    - Writes (POST, PATCH, PUT, DELETE) are never sent again by the package (a write sent twice may
  *      be carried out twice): the worded 429 reaches the user at once, after exactly one request.
  *    - The wait uses n8n's own `sleep` in slices of `WAIT_SLICE_MS` and ends early when the
@@ -199,16 +200,19 @@ export function isRetriedMethod(method: string | undefined): boolean {
 /**
  * The rule (see the module comment) for one answer asking to wait `wait` ms (`throttleWaitOf`),
  * to a request of `method` already sent again `retries` times.
+ * @param limitMs The longest wait the caller can afford (the time a poll has left); the wait is
+ *   bounded by the smaller of it and `MAX_THROTTLE_WAIT_MS`.
  * @returns the wait (ms, ≥ 0) before sending it again, or undefined when it is not sent again
- *   (not a read, no wait asked, retries used up, or a wait beyond `MAX_THROTTLE_WAIT_MS`).
+ *   (not a read, no wait asked, retries used up, or a wait beyond `MAX_THROTTLE_WAIT_MS` or `limitMs`).
  */
 export function throttleRetryWait(
 	method: string | undefined,
 	wait: number | undefined,
 	retries: number,
+	limitMs: number = MAX_THROTTLE_WAIT_MS,
 ): number | undefined {
 	if (wait === undefined || !isRetriedMethod(method)) return undefined;
-	if (retries >= MAX_THROTTLE_RETRIES || wait > MAX_THROTTLE_WAIT_MS) return undefined;
+	if (retries >= MAX_THROTTLE_RETRIES || wait > Math.min(MAX_THROTTLE_WAIT_MS, limitMs)) return undefined;
 	return Math.max(0, wait);
 }
 
@@ -271,16 +275,19 @@ export async function sendWithThrottleRule<T>(
  * For requests outside routing, whose answers come back as they are (`returnFullResponse`, HTTP
  * errors not thrown): sends by `send` and, while the answer asks to slow down, applies the rule
  * (`throttleRetryWait`): waits, then sends again (not after a cancellation).
+ * @param limitMs When given, read at each answer asking to wait: the longest wait the caller can
+ *   afford then (the time a poll has left); a longer wait is not waited for.
  * @returns the last answer (a 429 when the rule gave up: the caller words it).
  */
 export async function answerWithThrottleRule(
 	method: string | undefined,
 	send: () => Promise<IN8nHttpFullResponse>,
 	cancelled: () => boolean,
+	limitMs?: () => number,
 ): Promise<IN8nHttpFullResponse> {
 	for (let retries = 0; ; retries++) {
 		const response = await send();
-		const ms = throttleRetryWait(method, throttleWaitOf(response), retries);
+		const ms = throttleRetryWait(method, throttleWaitOf(response), retries, limitMs?.());
 		if (ms === undefined || cancelled()) return response;
 		await waitUnlessCancelled(ms, cancelled);
 		if (cancelled()) return response;

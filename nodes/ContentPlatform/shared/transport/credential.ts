@@ -8,6 +8,8 @@
  * the two credential classes share (their "Base URL" field, their test request).
  */
 import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	ICredentialTestRequest,
 	INodeCredentialDescription,
 	INodeProperties,
@@ -269,23 +271,69 @@ export function baseUrlProperty(description: string): INodeProperties {
 	};
 }
 
+/** The redirect statuses the credential test refuses (`meTest`): it does not follow them. */
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+
+/**
+ * What the credential test answers when the Base URL reached something other than the API: a
+ * redirect (the test does not follow it), or a 200 whose body is not the account document
+ * (`{data: {type, id}}`, supplement section 4). Each names the cause; `meTest` turns them into
+ * n8n's rules.
+ */
+export const ME_TEST_FAILURES = {
+	redirect: (status: number) =>
+		`The Base URL answered GET /v1/me with a redirect (${status}), not with your account: the test does not follow redirects, so a proxy or a wrong address (http:// for https://, another host or path) is in the way. Enter the address the API itself answers at`,
+	notJsonApi:
+		'The Base URL answered GET /v1/me with 200 but not with a JSON:API document (no "data"): something other than the Content Platform API answered, such as a login page of a proxy or a web site. Check the Base URL',
+	noType:
+		'The Base URL answered GET /v1/me with 200 but the document has no record type (data.type): it is not the account document of the Content Platform API. Check the Base URL',
+	noId: 'The Base URL answered GET /v1/me with 200 but the document has no record ID (data.id): it is not the account document of the Content Platform API. Check the Base URL',
+} as const;
+
 /**
  * Both credentials' test: the token's own user (`GET /v1/me`, platform-api-supplement.md section 4),
  * which every account answers, with one site or several (a contact list would need
  * `filter[site_id]` on multi-site accounts). Its Base URL is resolved by n8n (`baseUrlExpression`);
  * the access token's `authenticate` then applies `apiRoot`, which also refuses a wrong Base URL.
  * `refused` and `forbidden` are the credential's own messages for a 401 and a 403 (what to fix).
+ *
+ * The test passes only when the API itself answered: redirects are not followed (each redirect
+ * status fails with `ME_TEST_FAILURES.redirect`, and the token goes nowhere else), and a 200 must be
+ * the account document, a JSON:API `data` object with a `type` and an `id` (the type's value is
+ * unstated in the supplement, so its presence is checked). n8n's tester (cli
+ * `CredentialsTester.runRequestTest`, 1.x and 2.x) reads `responseCode` rules on an HTTP error and
+ * `responseSuccessBody` rules on a success, where a rule fails the test when the value at `key`
+ * (lodash `get`) equals `value`: here, when `data`, `data.type` or `data.id` is missing or null.
  */
 export function meTest(refused: string, forbidden: string): ICredentialTestRequest {
+	const codeRules: IAuthenticateRuleResponseCode[] = [
+		{ type: 'responseCode', properties: { value: 401, message: refused } },
+		{ type: 'responseCode', properties: { value: 403, message: forbidden } },
+		...REDIRECT_STATUSES.map(
+			(status): IAuthenticateRuleResponseCode => ({
+				type: 'responseCode',
+				properties: { value: status, message: ME_TEST_FAILURES.redirect(status) },
+			}),
+		),
+	];
+	const bodyRules: IAuthenticateRuleResponseSuccessBody[] = [
+		{ key: 'data', value: undefined, message: ME_TEST_FAILURES.notJsonApi },
+		{ key: 'data', value: null, message: ME_TEST_FAILURES.notJsonApi },
+		{ key: 'data.type', value: undefined, message: ME_TEST_FAILURES.noType },
+		{ key: 'data.type', value: null, message: ME_TEST_FAILURES.noType },
+		{ key: 'data.type', value: '', message: ME_TEST_FAILURES.noType },
+		{ key: 'data.id', value: undefined, message: ME_TEST_FAILURES.noId },
+		{ key: 'data.id', value: null, message: ME_TEST_FAILURES.noId },
+		{ key: 'data.id', value: '', message: ME_TEST_FAILURES.noId },
+	].map((properties) => ({ type: 'responseSuccessBody', properties }));
 	return {
 		request: {
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
 			url: '/me',
 			headers: { Accept: 'application/vnd.api+json' },
+			disableFollowRedirect: true,
 		},
-		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: refused } },
-			{ type: 'responseCode', properties: { value: 403, message: forbidden } },
-		],
+		// n8n types `rules` as one kind or the other; its tester reads each rule by its `type`.
+		rules: [...codeRules, ...bodyRules] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

@@ -307,6 +307,8 @@ export async function toItems(
  *   passed the checks (the trigger reads the API's clock from `date`).
  * A read (GET) asked to slow down is sent again once after its `Retry-After` (at most 60 s), a
  * write never: the package's rule (answer.ts).
+ * @param throttleLimitMs The longest wait for a `Retry-After` the caller can afford, read when an
+ *   answer asks to wait (the polling trigger: the time its poll has left); default 60 s.
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
@@ -317,6 +319,7 @@ export async function apiRequest(
 	subject: ErrorSubject = {},
 	body?: IDataObject,
 	onResponse?: (headers: IDataObject) => void,
+	throttleLimitMs?: () => number,
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await credentialContext(context, credentialType);
@@ -350,6 +353,7 @@ export async function apiRequest(
 				return await finalAnswer(context, credentialType, request, received, root, true);
 			},
 			cancelled,
+			throttleLimitMs,
 		);
 		const document = checkedDocument(context, response, subject, secrets);
 		onResponse?.((response.headers ?? {}) as IDataObject);
