@@ -3,9 +3,8 @@
  * (n8n-core routing-node.js `makeRequest`): the preSend `prepareRequest`, the pagination hook
  * `runRequest` (the node's request runner: one request for Get and the writes, `readList` in
  * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
- * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both paths decide
- * the credential type once, follow redirects and the OAuth2 renewal through `finalAnswer`, and check the
- * answer with `checkedDocument`.
+ * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both decide the
+ * credential type once, follow redirects and OAuth2 renewal through `finalAnswer`, check with `checkedDocument`.
  *
  * What one item's request needs from step to step is passed explicitly where n8n lets it: the
  * request options (the object a preSend returns is the one `runRequest` gets as
@@ -300,15 +299,14 @@ export async function toItems(
 
 /**
  * One request to the API outside declarative routing (list searches, the trigger, the lookups of
- * find or create), through `httpRequestWithAuthentication` with the selected credential.
+ * find or create), through `httpRequestWithAuthentication` with the selected credential. A read
+ * (GET) asked to slow down is sent again once after its `Retry-After`, a write never (answer.ts).
  * @param path Relative to `{base URL}/v1`, for example `/orders`.
  * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
  * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
  *   passed the checks (the trigger reads the API's clock from `date`).
- * A read (GET) asked to slow down is sent again once after its `Retry-After` (at most 60 s), a
- * write never: the package's rule (answer.ts).
- * @param throttleLimitMs The longest wait for a `Retry-After` the caller can afford, read when an
- *   answer asks to wait (the polling trigger: the time its poll has left); default 60 s.
+ * @param throttleLimitMs The longest `Retry-After` the caller can wait, read when an answer asks
+ *   to wait (the polling trigger: the time its poll has left); by default, and at most, 60 s.
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
