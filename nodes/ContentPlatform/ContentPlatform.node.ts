@@ -43,6 +43,7 @@ import { customFieldsMapping } from './shared/customFields';
 import { authenticationProperty, credentialsDescription, baseUrlExpression } from './shared/transport/credential';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pages';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
+import { nodeBuilderHint } from './shared/tables/builderHints';
 
 /**
  * Each resource's operations and fields (`resources/<resource>/index.ts`) by its `resource` value,
@@ -136,6 +137,7 @@ export class ContentPlatform implements INodeType {
 			name: 'Content Platform',
 		},
 		usableAsTool: true,
+		builderHint: nodeBuilderHint('action'),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,

@@ -28,6 +28,7 @@ import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
 import { parseTime, type PollRecord } from './cursorBase';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
+import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
 
 /** The "Filters" of each event that has some: its list's filters as text fields, in the table's order. */
 function filterProperties(): INodeProperties[] {
@@ -88,6 +89,7 @@ export class ContentPlatformTrigger implements INodeType {
 			name: 'Content Platform Trigger',
 		},
 		polling: true,
+		builderHint: nodeBuilderHint('polling'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
@@ -98,6 +100,7 @@ export class ContentPlatformTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
+				builderHint: FIELD_HINTS.pollingEvent,
 				options: TRIGGER_EVENTS.map((event) => ({
 					name: event.name,
 					value: event.value,

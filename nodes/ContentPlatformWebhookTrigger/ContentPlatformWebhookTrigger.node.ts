@@ -23,6 +23,7 @@ import { cleanId } from '../ContentPlatform/shared/errors';
 import { deliveryItem, deliveryKey, isRecentDelivery, parseDelivery, rememberDelivery } from './delivery';
 import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
+import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';
@@ -90,6 +91,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		builderHint: nodeBuilderHint('webhook'),
 		credentials: credentialsDescription,
 		webhooks: [
 			{
@@ -106,6 +108,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
+				builderHint: FIELD_HINTS.webhookEvent,
 				options: HOOK_EVENTS.map((event) => ({
 					name: event.name,
 					value: event.value,
@@ -120,12 +123,14 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				required: true,
 				default: '',
 				description: 'ID of the site whose events are sent (every hook belongs to one site)',
+				builderHint: FIELD_HINTS.siteRequired,
 			},
 			{
 				displayName: 'Confirm With API',
 				name: 'confirm',
 				type: 'boolean',
 				default: false,
+				builderHint: FIELD_HINTS.confirm,
 				description:
 					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
 			},

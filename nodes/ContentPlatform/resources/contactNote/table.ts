@@ -12,17 +12,26 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const contactNoteTable: ResourceTable<'contactNote'> = {
 	value: 'contactNote',
 	displayName: 'Contact Note',
+	hint: 'Notes written on a contact (a text body, newest first). Needs a contact ID from Contact → Get Many or a trigger.',
 	type: 'contact_notes',
 	relationships: ['contact'],
 	search: { label: ['body'] },
 	endpoints: [
-		{ operation: 'create', method: 'POST', path: '/contact_notes', purpose: 'Create a contact note', query: {} },
+		{
+			operation: 'create',
+			method: 'POST',
+			path: '/contact_notes',
+			purpose: 'Create a contact note',
+			hint: 'Adds a note to one contact: needs the contact ID (Contact → Get Many with Search, or Contact → Create or Update) and the note text. Returns the note.',
+			query: {},
+		},
 		// Supplement
 		{
 			operation: 'getAll',
 			method: 'GET',
 			path: '/contact_notes',
 			purpose: 'List contact notes (newest first unless sorted)',
+			hint: "Lists notes; filter by Contact ID to get one contact's notes. Returns one item per note (ID, body, created time).",
 			query: {
 				sort: ['created_at', 'updated_at'],
 				page: true,
@@ -34,6 +43,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'GET',
 			path: '/contact_notes/{id}',
 			purpose: 'Contact note details',
+			hint: 'Returns one note by its ID (from Contact Note → Get Many); Include Related can add the contact.',
 			query: { include: ['contact'], fields: 'contact_notes' },
 		},
 		{
@@ -41,6 +51,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'PATCH',
 			path: '/contact_notes/{id}',
 			purpose: 'Update a contact note',
+			hint: 'Replaces the text of one note by its ID (from Contact Note → Get Many). Returns the note.',
 			query: {},
 		},
 		{
@@ -48,6 +59,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'DELETE',
 			path: '/contact_notes/{id}',
 			purpose: 'Delete a contact note',
+			hint: 'Deletes one note by its ID for good. Returns the ID with deleted true.',
 			query: {},
 			destructive: 'Deletes the note for good.',
 		},

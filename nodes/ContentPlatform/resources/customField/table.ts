@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const customFieldTable: ResourceTable<'customField'> = {
 	value: 'customField',
 	displayName: 'Custom Field',
+	hint: "The account's custom contact fields (their handles and types).",
 	type: 'custom_fields',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title', 'handle'] },
@@ -18,6 +19,7 @@ export const customFieldTable: ResourceTable<'customField'> = {
 			method: 'GET',
 			path: '/custom_fields',
 			purpose: "List the account's custom fields",
+			hint: 'Lists custom fields (ID, title, handle, type): what Contact Create and Update can set.',
 			query: {
 				sort: ['title', 'handle', 'type', 'required'],
 				page: true,
@@ -35,6 +37,7 @@ export const customFieldTable: ResourceTable<'customField'> = {
 			method: 'GET',
 			path: '/custom_fields/{id}',
 			purpose: 'Custom field details',
+			hint: 'Returns one custom field by ID.',
 			query: { fields: 'custom_fields' },
 		},
 	],

@@ -14,6 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const customerTable: ResourceTable<'customer'> = {
 	value: 'customer',
 	displayName: 'Customer',
+	hint: 'People who bought something (paying members), with their purchases, offers and products. A customer is linked to one contact.',
 	type: 'customers',
 	relationships: ['contact', 'site', 'offers', 'products'],
 	search: { filter: 'search', label: ['name', 'email'] },
@@ -23,6 +24,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers',
 			purpose: 'List customers',
+			hint: 'Lists customers, one item each (ID, name, email). Filters → Search finds by name or email; set Filters → Site ID on multi-site accounts. Gives the customer ID that orders, purchases and transactions filter by.',
 			query: {
 				sort: ['name', 'email', 'created_at', 'net_revenue', 'last_request_at'],
 				page: true,
@@ -35,6 +37,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers/{id}',
 			purpose: 'Customer details',
+			hint: 'Returns one customer by ID (from Customer → Get Many, an order or a transaction); Include Related adds contact, offers, products.',
 			query: {
 				include: ['contact', 'site', 'offers', 'products'],
 				fields: 'customers',

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const formTable: ResourceTable<'form'> = {
 	value: 'form',
 	displayName: 'Form',
+	hint: 'Forms of the sites (opt-in, lead capture) and submitting them.',
 	type: 'forms',
 	relationships: ['site', 'offer', 'fields'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -18,15 +19,24 @@ export const formTable: ResourceTable<'form'> = {
 			method: 'GET',
 			path: '/forms/{id}',
 			purpose: 'Form details',
+			hint: 'Returns one form by ID (from Form → Get Many); Include Related: Fields lists the field names that Submit accepts.',
 			query: { include: ['fields', 'site', 'offer', 'contact_tags'], fields: 'forms' },
 		},
-		{ operation: 'submit', method: 'POST', path: '/forms/{id}/submit', purpose: 'Submit a form', query: {} },
+		{
+			operation: 'submit',
+			method: 'POST',
+			path: '/forms/{id}/submit',
+			purpose: 'Submit a form',
+			hint: 'Sends a submission to a form by its ID, as a visitor would (name, email, address, custom fields). Returns the submission. The form ID comes from Form → Get Many.',
+			query: {},
+		},
 		// Supplement
 		{
 			operation: 'getAll',
 			method: 'GET',
 			path: '/forms',
 			purpose: 'List forms',
+			hint: 'Lists forms, one item each (ID, title); Filters → Title Contains finds one by name.',
 			query: { sort: ['title'], page: true, fields: 'forms', filters: [SITE_FILTER, titleContains] },
 		},
 	],

@@ -14,6 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const transactionTable: ResourceTable<'transaction'> = {
 	value: 'transaction',
 	displayName: 'Transaction',
+	hint: 'Payments and refunds: each charge with amount, state and customer (read only). For payments as they happen, use the webhook trigger.',
 	type: 'transactions',
 	relationships: ['customer', 'offer', 'purchases'],
 	deprecated: {
@@ -27,6 +28,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions',
 			purpose: 'List transactions',
+			hint: 'Lists transactions; filter by Customer ID or name or email; Date Range bounds it by creation time (the API filters by day). Amounts are in cents.',
 			query: {
 				page: true,
 				fields: 'transactions',
@@ -44,6 +46,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions/{id}',
 			purpose: 'Transaction details',
+			hint: 'Returns one transaction by ID; Include Related adds customer, offer and purchases.',
 			query: { include: ['customer', 'offer', 'purchases'], fields: 'transactions' },
 		},
 	],
