@@ -132,7 +132,7 @@ export class ContentPlatform implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Read and write contacts, customers, orders, transactions, forms, podcasts and more on the Content Platform API',
+			'Read and write courses, memberships, offers, contacts, customers, tags, orders, purchases, payments, form submissions and more on the Content Platform API',
 		defaults: {
 			name: 'Content Platform',
 		},

@@ -84,7 +84,7 @@ export class ContentPlatformTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description:
-			'Starts the workflow when new orders, transactions, form submissions and more appear on the Content Platform',
+			'Starts the workflow when new orders, purchases, payments, form submissions, contacts or customers appear on the Content Platform (polling)',
 		defaults: {
 			name: 'Content Platform Trigger',
 		},
