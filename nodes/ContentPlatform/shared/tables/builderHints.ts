@@ -31,7 +31,7 @@ const NODE_WORDS: Record<PackageNode, { searchHint: string; asRelated: string }>
 	},
 	polling: {
 		searchHint:
-			'Starts a workflow when new records appear: orders, transactions, form submissions, contacts, customers, order items, purchases. It polls on a schedule and catches up on records created while the workflow was off; use it where the platform sends no webhook (new contacts, new customers). For instant events use the Content Platform Webhook Trigger.',
+			'Starts a workflow when new records appear: orders, transactions, form submissions, contacts, customers, order items, purchases. It polls on a schedule and catches up on records created while n8n was down; use it where the platform sends no webhook (new contacts, new customers). For instant events use the Content Platform Webhook Trigger.',
 		asRelated: 'Polling start for new contacts, customers, orders and more; catches up after downtime',
 	},
 	webhook: {
@@ -125,7 +125,7 @@ export const FIELD_HINTS = {
 	),
 	/** The polling trigger's Event. */
 	pollingEvent: hint(
-		'Which new records start the workflow. Checked on the poll schedule; records created while the workflow was off are caught up. New Contact and New Customer exist only here.',
+		'Which new records start the workflow. Checked on the poll schedule; records created while n8n was down are caught up. New Contact and New Customer exist only here.',
 	),
 	/** The webhook trigger's Event. */
 	webhookEvent: hint(
