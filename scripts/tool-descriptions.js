@@ -172,7 +172,9 @@ async function main() {
 				resource: resource.name,
 				operation: operation.name,
 				description: tool.description,
-				hint: operation.builderHint ? operation.builderHint.propertyHint : '',
+				hint: operation.builderHint
+					? `${operation.description.replace(/\.$/, '')}. ${operation.builderHint.propertyHint}`
+					: '',
 				fromModel,
 				schema,
 				destructive,
@@ -224,7 +226,7 @@ async function main() {
 		'from, ready to paste into **Set Manually**; and the recommended `$fromAI()` descriptions say which Get Many',
 		'finds each ID, so the model reads it in the input schema whichever description is set.',
 		'',
-		'| Resource | Operation | Description the model sees (Set Automatically) | What it returns, where its IDs come from (for Set Manually) | Input schema (key: type — description) |',
+		'| Resource | Operation | Description the model sees (Set Automatically) | For Set Manually: what it does, where its IDs come from (description and hint) | Input schema (key: type — description) |',
 		'| --- | --- | --- | --- | --- |',
 		...rows.map(
 			(r) =>

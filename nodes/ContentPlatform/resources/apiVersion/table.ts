@@ -8,7 +8,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const apiVersionTable: ResourceTable<'apiVersion'> = {
 	value: 'apiVersion',
 	displayName: 'API Version',
-	hint: "The API's version and health (no access token needed).",
+	hint: 'API version and health (no token).',
 	type: 'version',
 	relationships: [],
 	endpoints: [
@@ -17,7 +17,7 @@ export const apiVersionTable: ResourceTable<'apiVersion'> = {
 			method: 'GET',
 			path: '/version',
 			purpose: 'Whether the API answers, and its version (no token needed)',
-			hint: 'Checks that the API answers and returns its version; needs no ID.',
+			hint: 'Needs no ID.',
 			query: {},
 		},
 	],

@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const blogPostTable: ResourceTable<'blogPost'> = {
 	value: 'blogPost',
 	displayName: 'Blog Post',
-	hint: 'Blog posts of the sites (read only).',
+	hint: 'Blog posts (read only).',
 	type: 'blog_posts',
 	relationships: ['blog'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -19,7 +19,7 @@ export const blogPostTable: ResourceTable<'blogPost'> = {
 			method: 'GET',
 			path: '/blog_posts/{id}',
 			purpose: 'Blog post details',
-			hint: 'Returns one blog post by ID (from Blog Post → Get Many).',
+			hint: 'Post ID from Blog Post → Get Many.',
 			query: { fields: 'blog_posts' },
 		},
 		// Supplement
@@ -28,7 +28,7 @@ export const blogPostTable: ResourceTable<'blogPost'> = {
 			method: 'GET',
 			path: '/blog_posts',
 			purpose: 'List blog posts',
-			hint: 'Lists blog posts; Filters → Title Contains finds one by title.',
+			hint: 'Filters → Title Contains finds a post.',
 			query: {
 				sort: ['title', 'published_at'],
 				page: true,

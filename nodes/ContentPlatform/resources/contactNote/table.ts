@@ -12,7 +12,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const contactNoteTable: ResourceTable<'contactNote'> = {
 	value: 'contactNote',
 	displayName: 'Contact Note',
-	hint: 'Notes written on a contact (a text body, newest first). Needs a contact ID from Contact → Get Many or a trigger.',
+	hint: 'Notes on a contact. Needs the contact ID (Contact → Get Many).',
 	type: 'contact_notes',
 	relationships: ['contact'],
 	search: { label: ['body'] },
@@ -22,7 +22,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'POST',
 			path: '/contact_notes',
 			purpose: 'Create a contact note',
-			hint: 'Adds a note to one contact: needs the contact ID (Contact → Get Many with Search, or Contact → Create or Update) and the note text. Returns the note.',
+			hint: 'Needs the contact ID (Contact → Get Many) and the text.',
 			query: {},
 		},
 		// Supplement
@@ -31,7 +31,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'GET',
 			path: '/contact_notes',
 			purpose: 'List contact notes (newest first unless sorted)',
-			hint: "Lists notes; filter by Contact ID to get one contact's notes. Returns one item per note (ID, body, created time).",
+			hint: "Filter by Contact ID for one contact's notes.",
 			query: {
 				sort: ['created_at', 'updated_at'],
 				page: true,
@@ -43,7 +43,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'GET',
 			path: '/contact_notes/{id}',
 			purpose: 'Contact note details',
-			hint: 'Returns one note by its ID (from Contact Note → Get Many); Include Related can add the contact.',
+			hint: 'Note ID from Contact Note → Get Many.',
 			query: { include: ['contact'], fields: 'contact_notes' },
 		},
 		{
@@ -51,7 +51,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'PATCH',
 			path: '/contact_notes/{id}',
 			purpose: 'Update a contact note',
-			hint: 'Replaces the text of one note by its ID (from Contact Note → Get Many). Returns the note.',
+			hint: 'Replaces the text. Note ID from Contact Note → Get Many.',
 			query: {},
 		},
 		{
@@ -59,7 +59,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'DELETE',
 			path: '/contact_notes/{id}',
 			purpose: 'Delete a contact note',
-			hint: 'Deletes one note by its ID for good. Returns the ID with deleted true.',
+			hint: 'Note ID from Contact Note → Get Many.',
 			query: {},
 			destructive: 'Deletes the note for good.',
 		},

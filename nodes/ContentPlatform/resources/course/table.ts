@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const courseTable: ResourceTable<'course'> = {
 	value: 'course',
 	displayName: 'Course',
-	hint: 'Online courses with their modules and lessons (read only).',
+	hint: 'Courses with modules and lessons (read only).',
 	type: 'courses',
 	relationships: ['site', 'offers', 'modules', 'lessons'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -19,7 +19,7 @@ export const courseTable: ResourceTable<'course'> = {
 			method: 'GET',
 			path: '/courses/{id}',
 			purpose: 'Course details',
-			hint: 'Returns one course by ID (from Course → Get Many); Include Related adds modules, lessons, media, offers.',
+			hint: 'Include Related adds modules, lessons, offers.',
 			query: { include: ['offers', 'modules', 'lessons', 'lessons.media', 'site'] },
 		},
 		// Supplement
@@ -28,7 +28,7 @@ export const courseTable: ResourceTable<'course'> = {
 			method: 'GET',
 			path: '/courses',
 			purpose: 'List courses',
-			hint: 'Lists courses, one item each (ID, title, status); Filters → Title Contains finds one by name.',
+			hint: 'Filters → Title Contains finds a course.',
 			query: {
 				sort: ['title'],
 				page: true,

@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const customFieldTable: ResourceTable<'customField'> = {
 	value: 'customField',
 	displayName: 'Custom Field',
-	hint: "The account's custom contact fields (their handles and types).",
+	hint: 'Custom contact fields (handles, types).',
 	type: 'custom_fields',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title', 'handle'] },
@@ -19,7 +19,7 @@ export const customFieldTable: ResourceTable<'customField'> = {
 			method: 'GET',
 			path: '/custom_fields',
 			purpose: "List the account's custom fields",
-			hint: 'Lists custom fields (ID, title, handle, type): what Contact Create and Update can set.',
+			hint: 'What contact writes can set.',
 			query: {
 				sort: ['title', 'handle', 'type', 'required'],
 				page: true,
@@ -37,7 +37,7 @@ export const customFieldTable: ResourceTable<'customField'> = {
 			method: 'GET',
 			path: '/custom_fields/{id}',
 			purpose: 'Custom field details',
-			hint: 'Returns one custom field by ID.',
+			hint: 'Field ID from Custom Field → Get Many.',
 			query: { fields: 'custom_fields' },
 		},
 	],

@@ -14,7 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const customerTable: ResourceTable<'customer'> = {
 	value: 'customer',
 	displayName: 'Customer',
-	hint: 'People who bought something (paying members), with their purchases, offers and products. A customer is linked to one contact.',
+	hint: 'People who bought: their offers, products and purchases. Customer ID filters orders, purchases, transactions.',
 	type: 'customers',
 	relationships: ['contact', 'site', 'offers', 'products'],
 	search: { filter: 'search', label: ['name', 'email'] },
@@ -24,7 +24,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers',
 			purpose: 'List customers',
-			hint: 'Lists customers, one item each (ID, name, email). Filters → Search finds by name or email; set Filters → Site ID on multi-site accounts. Gives the customer ID that orders, purchases and transactions filter by.',
+			hint: 'Finds customer IDs: Filters → Search by name or email. Multi-site accounts: set Site ID.',
 			query: {
 				sort: ['name', 'email', 'created_at', 'net_revenue', 'last_request_at'],
 				page: true,
@@ -37,7 +37,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers/{id}',
 			purpose: 'Customer details',
-			hint: 'Returns one customer by ID (from Customer → Get Many, an order or a transaction); Include Related adds contact, offers, products.',
+			hint: 'Customer ID from Get Many, an order or a transaction.',
 			query: {
 				include: ['contact', 'site', 'offers', 'products'],
 				fields: 'customers',

@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const formTable: ResourceTable<'form'> = {
 	value: 'form',
 	displayName: 'Form',
-	hint: 'Forms of the sites (opt-in, lead capture) and submitting them.',
+	hint: 'Opt-in and lead forms; Submit sends a submission.',
 	type: 'forms',
 	relationships: ['site', 'offer', 'fields'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -19,7 +19,7 @@ export const formTable: ResourceTable<'form'> = {
 			method: 'GET',
 			path: '/forms/{id}',
 			purpose: 'Form details',
-			hint: 'Returns one form by ID (from Form → Get Many); Include Related: Fields lists the field names that Submit accepts.',
+			hint: 'Include Related: Fields shows what Submit takes.',
 			query: { include: ['fields', 'site', 'offer', 'contact_tags'], fields: 'forms' },
 		},
 		{
@@ -27,7 +27,7 @@ export const formTable: ResourceTable<'form'> = {
 			method: 'POST',
 			path: '/forms/{id}/submit',
 			purpose: 'Submit a form',
-			hint: 'Sends a submission to a form by its ID, as a visitor would (name, email, address, custom fields). Returns the submission. The form ID comes from Form → Get Many.',
+			hint: 'Submits as a visitor would. Form ID from Form → Get Many.',
 			query: {},
 		},
 		// Supplement
@@ -36,7 +36,7 @@ export const formTable: ResourceTable<'form'> = {
 			method: 'GET',
 			path: '/forms',
 			purpose: 'List forms',
-			hint: 'Lists forms, one item each (ID, title); Filters → Title Contains finds one by name.',
+			hint: 'Filters → Title Contains finds a form.',
 			query: { sort: ['title'], page: true, fields: 'forms', filters: [SITE_FILTER, titleContains] },
 		},
 	],

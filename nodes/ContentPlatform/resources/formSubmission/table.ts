@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 	value: 'formSubmission',
 	displayName: 'Form Submission',
-	hint: 'What people entered in forms (name, email, answers), read only. For new submissions, use the polling trigger.',
+	hint: 'What people entered in forms (read only).',
 	type: 'form_submissions',
 	relationships: ['site', 'form'],
 	search: { label: ['name', 'email'] },
@@ -19,7 +19,7 @@ export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 			method: 'GET',
 			path: '/form_submissions',
 			purpose: 'List form submissions',
-			hint: "Lists submissions; filter by Form ID (from Form → Get Many) to get one form's submissions. No Date Range: the records carry no dates.",
+			hint: 'Filter by Form ID. No Date Range: submissions carry no dates.',
 			query: {
 				sort: ['name', 'email', 'created_at'],
 				page: true,
@@ -31,7 +31,7 @@ export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 			method: 'GET',
 			path: '/form_submissions/{id}',
 			purpose: 'Form submission details',
-			hint: 'Returns one submission by ID; Include Related adds its form.',
+			hint: 'Include Related adds the form.',
 			query: { include: ['site', 'form'] },
 		},
 	],

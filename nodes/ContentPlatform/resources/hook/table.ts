@@ -18,7 +18,7 @@ export const HOOK_EVENTS = [
 export const hookTable: ResourceTable<'hook'> = {
 	value: 'hook',
 	displayName: 'Hook',
-	hint: 'Webhook registrations on the platform. To start a workflow on an event, use the Content Platform Webhook Trigger instead: it registers its hook itself.',
+	hint: 'Webhook registrations. To start a workflow on an event, use the Webhook Trigger instead.',
 	type: 'hooks',
 	relationships: ['site'],
 	search: { label: ['event', 'target_url'] },
@@ -28,7 +28,7 @@ export const hookTable: ResourceTable<'hook'> = {
 			method: 'GET',
 			path: '/hooks',
 			purpose: 'List the hooks of the account',
-			hint: "Lists the account's hooks (event, target URL); filter by event.",
+			hint: 'Filter by event.',
 			query: {
 				page: true,
 				filters: [{ name: 'event_eq', type: 'string', options: HOOK_EVENTS, description: 'Only hooks of this event' }],
@@ -39,7 +39,7 @@ export const hookTable: ResourceTable<'hook'> = {
 			method: 'GET',
 			path: '/hooks/{id}',
 			purpose: 'Hook details',
-			hint: 'Returns one hook by ID.',
+			hint: 'Hook ID from Hook → Get Many.',
 			query: {},
 		},
 		{
@@ -47,7 +47,7 @@ export const hookTable: ResourceTable<'hook'> = {
 			method: 'POST',
 			path: '/hooks',
 			purpose: 'Create a hook',
-			hint: 'Registers a hook that POSTs an event to a URL. Not needed for n8n workflows: the webhook trigger does it.',
+			hint: 'The webhook trigger registers its own hook.',
 			query: {},
 		},
 		{
@@ -55,7 +55,7 @@ export const hookTable: ResourceTable<'hook'> = {
 			method: 'DELETE',
 			path: '/hooks/{id}',
 			purpose: 'Delete a hook',
-			hint: 'Deletes one hook by ID: its URL gets no more deliveries.',
+			hint: 'Its URL gets no more deliveries.',
 			query: {},
 			destructive: 'Deletes the hook: the platform stops sending its events to the target URL.',
 		},
@@ -64,7 +64,7 @@ export const hookTable: ResourceTable<'hook'> = {
 			method: 'GET',
 			path: '/hooks/{event}_sample',
 			purpose: 'What a delivery of an event looks like',
-			hint: 'Returns sample records of what an event delivers, to map fields before a real event arrives.',
+			hint: 'Sample records of an event, to map fields.',
 			query: {},
 		},
 	],

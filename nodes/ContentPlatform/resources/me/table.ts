@@ -8,7 +8,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const meTable: ResourceTable<'me'> = {
 	value: 'me',
 	displayName: 'Me',
-	hint: 'The user the credential belongs to.',
+	hint: 'The user of the credential.',
 	type: 'me',
 	relationships: [],
 	endpoints: [
@@ -17,7 +17,7 @@ export const meTable: ResourceTable<'me'> = {
 			method: 'GET',
 			path: '/me',
 			purpose: 'The user the credential belongs to',
-			hint: 'Returns the user of the credential (name, email, role); no ID needed.',
+			hint: 'Needs no ID.',
 			query: {},
 		},
 	],

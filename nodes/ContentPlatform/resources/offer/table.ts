@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const offerTable: ResourceTable<'offer'> = {
 	value: 'offer',
 	displayName: 'Offer',
-	hint: 'What people buy or are granted: an offer gives access to products (courses, memberships, coaching). Offer IDs are what Grant Offers needs.',
+	hint: 'What people buy or are granted; gives access to products. Grant Offers needs offer IDs.',
 	type: 'offers',
 	relationships: ['site', 'products'],
 	search: { filter: 'title_cont', label: ['title', 'price_description'] },
@@ -19,7 +19,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers',
 			purpose: 'List offers that can be granted',
-			hint: 'Lists offers, one item each (ID, title, price); Filters → Title Contains finds the offer ID that Grant Offers needs.',
+			hint: 'Finds offer IDs: Filters → Title Contains.',
 			query: {
 				sort: ['title', 'price_in_cents'],
 				page: true,
@@ -32,7 +32,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers/{id}',
 			purpose: 'Offer details',
-			hint: 'Returns one offer by ID; Include Related adds its products.',
+			hint: 'Include Related adds its products.',
 			query: { include: ['products'], fields: 'offers' },
 		},
 		{
@@ -40,7 +40,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers/{id}/relationships/products',
 			purpose: "The offer's products",
-			hint: 'Returns one item with the product IDs the offer gives access to.',
+			hint: 'Returns the product IDs.',
 			query: {},
 			relationship: { name: 'products', type: 'products' },
 		},

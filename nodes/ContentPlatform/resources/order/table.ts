@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const orderTable: ResourceTable<'order'> = {
 	value: 'order',
 	displayName: 'Order',
-	hint: 'Orders placed at checkout, with their items and customer (read only). For new orders as they happen, use the triggers.',
+	hint: 'Checkout orders with items and customer (read only).',
 	type: 'orders',
 	relationships: ['site', 'customer', 'order_items'],
 	search: { label: ['order_number', 'formatted_total_price'] },
@@ -19,7 +19,7 @@ export const orderTable: ResourceTable<'order'> = {
 			method: 'GET',
 			path: '/orders',
 			purpose: 'List orders',
-			hint: 'Lists orders; filter by Customer ID (from Customer → Get Many) or order number; Date Range bounds it by time.',
+			hint: 'Filter by Customer ID or order number; Date Range for a period.',
 			query: {
 				sort: ['order_number', 'created_at', 'fulfilled_at'],
 				page: true,
@@ -37,7 +37,7 @@ export const orderTable: ResourceTable<'order'> = {
 			method: 'GET',
 			path: '/orders/{id}',
 			purpose: 'Order details',
-			hint: 'Returns one order by ID (from Order → Get Many or a trigger item); Include Related adds order items and customer.',
+			hint: 'Include Related adds order items and customer.',
 			query: { include: ['order_items', 'customer', 'site'], fields: 'orders' },
 		},
 	],

@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const orderItemTable: ResourceTable<'orderItem'> = {
 	value: 'orderItem',
 	displayName: 'Order Item',
-	hint: 'The lines of an order: what was bought, at what price (read only).',
+	hint: 'The lines of an order (read only).',
 	type: 'order_items',
 	relationships: ['order'],
 	search: { label: ['title', 'formatted_total_price'] },
@@ -19,7 +19,7 @@ export const orderItemTable: ResourceTable<'orderItem'> = {
 			method: 'GET',
 			path: '/order_items',
 			purpose: 'List order items',
-			hint: "Lists order items; filter by Item Type or Item ID. To get one order's items, use Order → Get with Include Related: Order Items.",
+			hint: "One order's items: Order → Get with Include Related instead.",
 			query: {
 				sort: ['created_at', 'quantity', 'fulfilled_at'],
 				page: true,
@@ -37,7 +37,7 @@ export const orderItemTable: ResourceTable<'orderItem'> = {
 			method: 'GET',
 			path: '/order_items/{id}',
 			purpose: 'Order item details',
-			hint: 'Returns one order item by ID; Include Related adds its order.',
+			hint: 'Include Related adds the order.',
 			query: { include: ['order'], fields: 'order_items' },
 		},
 	],

@@ -16,7 +16,7 @@ export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_tra
 export const payoutTable: ResourceTable<'payout'> = {
 	value: 'payout',
 	displayName: 'Payout',
-	hint: "Payouts of the platform's own payments to the creator, with their transactions. Every request needs a Site ID.",
+	hint: "Payouts of the platform's payments; always need a Site ID.",
 	type: 'kajabi_payments_payouts',
 	urlHint: '/v1/…payments_payouts',
 	relationships: [],
@@ -26,7 +26,7 @@ export const payoutTable: ResourceTable<'payout'> = {
 			method: 'GET',
 			path: '/kajabi_payments_payouts',
 			purpose: 'List payouts of a site',
-			hint: 'Lists payouts of one site (Site ID required, from Site → Get Many); Date Range bounds it by day.',
+			hint: 'Site ID required; Date Range for a period.',
 			query: {
 				page: 'number',
 				site: 'required',
@@ -42,7 +42,7 @@ export const payoutTable: ResourceTable<'payout'> = {
 			method: 'GET',
 			path: '/kajabi_payments_payouts/{id}',
 			purpose: 'Payout details with its transactions',
-			hint: 'Returns one payout by ID with its transactions (Site ID required).',
+			hint: 'Returns the payout with its transactions.',
 			query: { site: 'required' },
 		},
 	],

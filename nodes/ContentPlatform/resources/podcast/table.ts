@@ -14,7 +14,7 @@ const PODCAST_SORT = Object.entries(ATTRIBUTES.podcasts as AttributeTable)
 export const podcastTable: ResourceTable<'podcast'> = {
 	value: 'podcast',
 	displayName: 'Podcast',
-	hint: 'Podcasts of the sites (read only).',
+	hint: 'Podcasts (read only).',
 	type: 'podcasts',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -24,7 +24,7 @@ export const podcastTable: ResourceTable<'podcast'> = {
 			method: 'GET',
 			path: '/podcasts',
 			purpose: 'List podcasts',
-			hint: 'Lists podcasts, one item each; filter by title or status.',
+			hint: 'Filter by title or status.',
 			query: {
 				sort: PODCAST_SORT,
 				page: true,
@@ -43,7 +43,7 @@ export const podcastTable: ResourceTable<'podcast'> = {
 			method: 'GET',
 			path: '/podcasts/{id}',
 			purpose: 'Show a podcast',
-			hint: 'Returns one podcast by ID (from Podcast → Get Many).',
+			hint: 'Podcast ID from Podcast → Get Many.',
 			query: {},
 		},
 	],

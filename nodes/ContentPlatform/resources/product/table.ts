@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const productTable: ResourceTable<'product'> = {
 	value: 'product',
 	displayName: 'Product',
-	hint: 'Products: courses, memberships, coaching and other things an offer gives access to (read only).',
+	hint: 'Courses, memberships and more that offers give access to (read only).',
 	type: 'products',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -19,7 +19,7 @@ export const productTable: ResourceTable<'product'> = {
 			method: 'GET',
 			path: '/products',
 			purpose: 'List products',
-			hint: 'Lists products, one item each; filter by title or status.',
+			hint: 'Filter by title or status.',
 			query: {
 				sort: ['title', 'description', 'status'],
 				page: true,
@@ -42,7 +42,7 @@ export const productTable: ResourceTable<'product'> = {
 			method: 'GET',
 			path: '/products/{id}',
 			purpose: 'Product details',
-			hint: 'Returns one product by ID (from Product → Get Many or Offer → Get Products).',
+			hint: 'Product ID from Get Many or Offer → Get Products.',
 			query: { fields: 'products' },
 		},
 	],

@@ -39,7 +39,7 @@ export const PURCHASE_CONDITIONS = {
 export const purchaseTable: ResourceTable<'purchase'> = {
 	value: 'purchase',
 	displayName: 'Purchase',
-	hint: 'Purchases and subscriptions: which customer bought which offer, active or not. Cancel or deactivate here.',
+	hint: 'Who bought which offer; cancel or deactivate subscriptions.',
 	type: 'purchases',
 	relationships: ['offer', 'customer', 'transactions', 'products'],
 	search: { label: ['created_at', 'payment_type'] },
@@ -49,7 +49,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'GET',
 			path: '/purchases',
 			purpose: 'List purchases',
-			hint: 'Lists purchases; filter by Customer ID (from Customer → Get Many), active or deactivated; Conditions compare other attributes.',
+			hint: 'Filter by Customer ID, active or deactivated.',
 			query: {
 				sort: PURCHASE_SORT,
 				page: true,
@@ -71,7 +71,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'GET',
 			path: '/purchases/{id}',
 			purpose: 'Purchase details',
-			hint: 'Returns one purchase by ID (from Purchase → Get Many or a transaction).',
+			hint: 'Purchase ID from Purchase → Get Many.',
 			query: { fields: 'purchases' },
 		},
 		{
@@ -79,7 +79,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/deactivate',
 			purpose: 'Deactivate a purchase',
-			hint: 'Switches off one purchase by ID: the customer loses its products. Reactivate gives them back.',
+			hint: "Removes the customer's access; Reactivate restores it.",
 			query: {},
 			destructive:
 				'Deactivates the purchase (the customer loses what it gave access to); a subscription is not canceled.',
@@ -89,7 +89,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/reactivate',
 			purpose: 'Reactivate a purchase',
-			hint: 'Gives back the access of a deactivated purchase by ID; a canceled subscription is not restarted.',
+			hint: 'Restores access; a canceled subscription stays canceled.',
 			query: {},
 		},
 		{
@@ -97,7 +97,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/cancel_subscription',
 			purpose: "Cancel a purchase's subscription",
-			hint: 'Ends the subscription of one purchase by ID (no more charges). Needed before deleting a contact with an active subscription.',
+			hint: 'Stops future charges.',
 			query: {},
 			destructive:
 				'Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.',

@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const siteTable: ResourceTable<'site'> = {
 	value: 'site',
 	displayName: 'Site',
-	hint: 'The sites of the account. Site IDs are what most lists and every write need on accounts with several sites.',
+	hint: "The account's sites: the source of Site IDs.",
 	type: 'sites',
 	relationships: [],
 	search: { filter: 'title_cont', label: ['title', 'subdomain'] },
@@ -19,7 +19,7 @@ export const siteTable: ResourceTable<'site'> = {
 			method: 'GET',
 			path: '/sites',
 			purpose: 'List sites',
-			hint: 'Lists the sites (ID, title, subdomain): the source of every Site ID.',
+			hint: 'Lists every Site ID.',
 			query: {
 				sort: ['title', 'subdomain'],
 				page: true,
@@ -32,7 +32,7 @@ export const siteTable: ResourceTable<'site'> = {
 			method: 'GET',
 			path: '/sites/{id}',
 			purpose: 'Site details',
-			hint: 'Returns one site by ID.',
+			hint: 'Site ID from Site → Get Many.',
 			query: { fields: 'sites' },
 		},
 	],

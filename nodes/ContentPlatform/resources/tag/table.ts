@@ -9,7 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const tagTable: ResourceTable<'tag'> = {
 	value: 'tag',
 	displayName: 'Tag',
-	hint: 'Contact tags (segments). Tag IDs are what Add Tags and the tag filters need.',
+	hint: 'Contact tags (segments).',
 	type: 'contact_tags',
 	relationships: ['site'],
 	search: { filter: 'name_cont', label: ['name'] },
@@ -19,7 +19,7 @@ export const tagTable: ResourceTable<'tag'> = {
 			method: 'GET',
 			path: '/contact_tags',
 			purpose: 'List tags (not archived)',
-			hint: 'Lists tags, one item each (ID, name); Filters → Name Contains finds the tag ID by name.',
+			hint: 'Finds tag IDs: Filters → Name Contains.',
 			query: {
 				sort: ['name'],
 				page: true,
@@ -32,7 +32,7 @@ export const tagTable: ResourceTable<'tag'> = {
 			method: 'GET',
 			path: '/contact_tags/{id}',
 			purpose: 'Tag details',
-			hint: 'Returns one tag by ID.',
+			hint: 'Tag ID from Tag → Get Many.',
 			query: {},
 		},
 	],

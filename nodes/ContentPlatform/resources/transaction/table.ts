@@ -14,7 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const transactionTable: ResourceTable<'transaction'> = {
 	value: 'transaction',
 	displayName: 'Transaction',
-	hint: 'Payments and refunds: each charge with amount, state and customer (read only). For payments as they happen, use the webhook trigger.',
+	hint: 'Payments and refunds, amounts in cents (read only).',
 	type: 'transactions',
 	relationships: ['customer', 'offer', 'purchases'],
 	deprecated: {
@@ -28,7 +28,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions',
 			purpose: 'List transactions',
-			hint: 'Lists transactions; filter by Customer ID or name or email; Date Range bounds it by creation time (the API filters by day). Amounts are in cents.',
+			hint: 'Filter by Customer ID; Date Range for a period.',
 			query: {
 				page: true,
 				fields: 'transactions',
@@ -46,7 +46,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions/{id}',
 			purpose: 'Transaction details',
-			hint: 'Returns one transaction by ID; Include Related adds customer, offer and purchases.',
+			hint: 'Include Related adds customer, offer, purchases.',
 			query: { include: ['customer', 'offer', 'purchases'], fields: 'transactions' },
 		},
 	],
