@@ -294,8 +294,8 @@ async function checks({ sandbox, n8n, check }) {
 				assert.equal(sizeCalls.length, 2, `calls: ${sizeCalls.length}; answer ${sizeAnswer.text.slice(0, 300)}`);
 				assert.equal(full.records, SIZE_LIMIT);
 				assert.deepEqual(sparse.ids, full.ids);
-				// The sparse records keep their ID, type and related IDs, and only the chosen attributes.
-				const attributesOf = (keys) => keys.filter((k) => k !== 'id' && k !== 'type' && !/_ids?$/.test(k));
+				// The sparse records keep their ID, type, related IDs and links, and only the chosen attributes.
+				const attributesOf = (keys) => keys.filter((k) => !['id', 'type', 'links'].includes(k) && !/_ids?$/.test(k));
 				assert.deepEqual(attributesOf(sparse.keys).sort(), [...SIZE_FIELDS].sort());
 				assert.ok(attributesOf(full.keys).length > SIZE_FIELDS.length, full.keys.join(', '));
 				assert.ok(sparse.bytes < full.bytes, `${sparse.bytes} >= ${full.bytes}`);
