@@ -9,8 +9,9 @@
  *   result or a node lookup prints: description, `@builderHint`, `@relatedNodes`, every resource and
  *   operation with its `@builderHint`) and `searchNodeTypes` (the ranking of `searchCodeBuilderNodes`,
  *   top 5).
- * - Type definitions: npm `@n8n/workflow-sdk` generate-types (`generateNodeJSDoc`,
- *   `planSplitVersionFiles`: one file per resource × operation, with each field's `@builderHint`).
+ * - Type definitions: npm `@n8n/workflow-sdk` (`generateNodeTypeFile`, what Instance AI gives for a
+ *   node that is not built in; generate-types `generateNodeJSDoc` and `planSplitVersionFiles`, the
+ *   code builder's files: one per resource × operation), with each field's `@builderHint`.
  * - n8n's own nodes: `scripts/n8n-node-catalog.json`, the search fields (name, display name,
  *   description, version, group, codex aliases, whether usable as a tool) of every node of
  *   n8n-nodes-base and @n8n/n8n-nodes-langchain as n8n 2.41.1 installs them, taken from their
@@ -233,18 +234,29 @@ function measure(ours, parser) {
 	});
 }
 
-/** The type definitions n8n's code builder reads for a node (one file per resource × operation, or one file). */
+/**
+ * The type definitions n8n's AI builders read for a node: Instance AI's lookup of a node that is not
+ * built in (n8n 2.41.1 `dist/modules/mcp-registry/synthesize-type-def.js`: `generateNodeTypeFile` of
+ * the description without hidden fields, one file), and the code builder's files (one per resource ×
+ * operation, `planSplitVersionFiles`, or one file).
+ */
 function typeFiles(node) {
 	const gt = require('@n8n/workflow-sdk/scripts/generate-types');
+	const single = require('@n8n/workflow-sdk').generateNodeTypeFile({
+		...node,
+		properties: node.properties.filter((p) => p.type !== 'hidden'),
+	});
 	const files = gt.hasDiscriminatorPattern(node)
 		? gt.planSplitVersionFiles(node, 1)
 		: new Map([['index.ts', gt.generateSingleVersionTypeFile(node, 1)]]);
 	const texts = [...files.values()];
+	const hintLines = (text) => (text.match(/@builderHint /g) ?? []).length;
 	return {
+		lookup: { characters: single.length, hintLines: hintLines(single) },
 		jsDoc: gt.generateNodeJSDoc(node),
 		files: files.size,
 		characters: texts.reduce((sum, t) => sum + t.length, 0),
-		hintLines: texts.reduce((sum, t) => sum + (t.match(/@builderHint /g) ?? []).length, 0),
+		hintLines: texts.reduce((sum, t) => sum + hintLines(t), 0),
 		example: files.get('resource_contact/operation_grant_offers_by_email.ts'),
 	};
 }
@@ -275,7 +287,9 @@ function render() {
 		'',
 		'- **Instance AI** (`@n8n/instance-ai`, the `nodes` tool): its search runs `NodeSearchEngine` over every installed',
 		"  node, community packages included (n8n's `types/nodes.json`), and returns each node's `searchHint` with the",
-		'  result; a node lookup returns its description with the hints of its fields.',
+		"  result; the type definition of a node that is not built in is `@n8n/workflow-sdk`'s `generateNodeTypeFile` of",
+		"  its description (`dist/modules/mcp-registry/synthesize-type-def.js`), with every field's `@builderHint`",
+		'  (its plain description lookup, `getDescription`, keeps no hints).',
 		'- **AI Workflow Builder** (`@n8n/ai-workflow-builder` 1.41.1): prints the same `@builderHint` lines (this',
 		'  document is that text), but its catalog keeps only built-in nodes: `filterNodeTypes` in',
 		'  `ai-workflow-builder-agent.service.js` drops every type not starting with `n8n-nodes-base.` or `@n8n/`, so a',
@@ -284,11 +298,11 @@ function render() {
 		'',
 		'## Hints per node',
 		'',
-		'| Node | Node hint | Related nodes | Resources with a hint | Operations with a hint | Fields with a hint | Characters a model reads (search result) | Type files (characters, `@builderHint` lines) |',
-		'| --- | --- | --- | --- | --- | --- | --- | --- |',
+		'| Node | Node hint | Related nodes | Resources with a hint | Operations with a hint | Fields with a hint | Search result (characters) | Instance AI node lookup (characters, `@builderHint` lines) | Code builder type files (files, characters, `@builderHint` lines) |',
+		'| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 		...views.map((v, i) => {
 			const ratio = (x) => (x ? `${x.hinted}/${x.total}` : '—');
-			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${v.text.length.toLocaleString('en-US')} | ${types[i].files} (${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines}) |`;
+			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
 		}),
 		'',
 		'## Search: the top 5 for what creators ask',
