@@ -13,12 +13,12 @@ const view = require('../scripts/builder-view.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's package, CommonJS export
 const { NodeTypeParser } = require('@n8n/ai-utilities/node-catalog');
 
-type Node = { name: string; displayName: string; description: string; codex?: { alias?: string[] } } & Record<
+type CatalogNode = { name: string; displayName: string; description: string; codex?: { alias?: string[] } } & Record<
 	string,
 	unknown
 >;
 
-const ours: Node[] = view.packageNodes();
+const ours: CatalogNode[] = view.packageNodes();
 const parser = new NodeTypeParser(view.catalog(ours));
 
 describe("n8n's node search finds the package for what creators ask", () => {
