@@ -15,6 +15,9 @@
  *   results (right records, Simplify applied), the agent's output, that the access token is in
  *   nothing the model receives, and what tool errors (404, 422, a refused destructive operation)
  *   become for the agent.
+ * - The size of an answer: a second agent with two Contact → Get Many tools of 10 (Simplify; and a
+ *   sparse fieldset of 3 attributes, Options → Fields): the check's title reports the bytes the
+ *   model receives from each (docs/ai-agents.md, "Keep answers small").
  * - MCP: MCP Server Trigger (`mcpTrigger`) with read, write and destructive tools; an MCP client
  *   (`@modelcontextprotocol/sdk`, Streamable HTTP) lists the tools and calls them; errors come
  *   back as MCP tool errors (`isError`).
@@ -37,7 +40,20 @@ const path = require('node:path');
 const { startOpenAiStandIn } = require('./lib/openai-standin');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { WORK_DIR } = require('./lib/n8n');
-const { AGENT_PATH, ERRORS, EXAMPLE, HAPPY, agentWorkflow, mcpWorkflow, toolNodes } = require('./agent/workflows');
+const {
+	AGENT_PATH,
+	ERRORS,
+	EXAMPLE,
+	HAPPY,
+	SIZE,
+	SIZE_FIELDS,
+	SIZE_LIMIT,
+	SIZE_PATH,
+	agentWorkflow,
+	mcpWorkflow,
+	sizeToolNodes,
+	toolNodes,
+} = require('./agent/workflows');
 const { assertSimplified, brief, ownAccessToken, pickCustomer, postJson, recordsOf } = require('./agent/common');
 const { mcpChecks } = require('./agent/mcp');
 
@@ -88,6 +104,16 @@ async function checks({ sandbox, n8n, check }) {
 					const [contact] = recordsOf(toolResults[0].content);
 					return { content: `Done for contact ${contact.id}.` };
 				},
+			],
+			// The answers' size: both Contact → Get Many tools at once, then an answer that names them.
+			[SIZE]: [
+				() => ({
+					toolCalls: [
+						{ name: 'List_contacts', args: {} },
+						{ name: 'List_contacts_three_fields', args: {} },
+					],
+				}),
+				({ toolResults }) => ({ content: `Read: ${toolResults.map((r) => r.name).join(', ')}` }),
 			],
 			[ERRORS]: [
 				() => ({
@@ -141,6 +167,16 @@ async function checks({ sandbox, n8n, check }) {
 				n8nMajor: n8n.n8nMajor,
 			}),
 			mcpWorkflow({ credential: ref(credential) }),
+			agentWorkflow({
+				credential: ref(credential),
+				openAiCredential: ref(openAi),
+				model: model.model,
+				n8nMajor: n8n.n8nMajor,
+				tools: sizeToolNodes(ref(credential)),
+				path: SIZE_PATH,
+				name: 'e2e: AI agent, the size of an answer',
+				webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a003',
+			}),
 		]) {
 			const saved = await n8n.rest('POST', '/rest/workflows', workflow);
 			await n8n.activateWorkflow(saved.id);
@@ -227,6 +263,49 @@ async function checks({ sandbox, n8n, check }) {
 			);
 			assert.match(answer.json.output, new RegExp(`Offer ${facts.offerId} is granted`));
 		});
+
+		// --- the agent: the size of an answer -----------------------------------------------------
+		// What the model receives (the tool message's content, bytes of UTF-8) for Contact → Get Many
+		// of SIZE_LIMIT with Simplify, and with a sparse fieldset of SIZE_FIELDS: docs/ai-agents.md.
+		const sizeAnswer = await retryWhile404(() =>
+			postJson(`${n8n.baseUrl}/webhook/${SIZE_PATH}`, { message: `${SIZE} List ten contacts, twice.` }),
+		);
+		const sizeCalls = model.calls.filter((c) => c.key === SIZE);
+		const sizes = {};
+		if (sizeCalls[1]) {
+			const messages = sizeCalls[1].body.messages;
+			for (const call of messages.flatMap((m) => m.tool_calls || [])) {
+				const content = String(messages.find((m) => m.role === 'tool' && m.tool_call_id === call.id).content);
+				const records = recordsOf(content) || [];
+				sizes[call.function.name] = {
+					bytes: Buffer.byteLength(content, 'utf8'),
+					records: records.length,
+					ids: records.map((r) => r.id),
+					keys: records[0] ? Object.keys(records[0]) : [],
+				};
+			}
+		}
+		transcript.agent.answerSize = { webhookAnswer: sizeAnswer.json || sizeAnswer.text, sizes };
+		const full = sizes.List_contacts || {};
+		const sparse = sizes.List_contacts_three_fields || {};
+		await check(
+			`agent: what the model receives for Contact → Get Many of ${SIZE_LIMIT}: with Simplify ${full.bytes} bytes, with ${SIZE_FIELDS.length} fields (${SIZE_FIELDS.join(', ')}) ${sparse.bytes} bytes`,
+			() => {
+				assert.equal(sizeCalls.length, 2, `calls: ${sizeCalls.length}; answer ${sizeAnswer.text.slice(0, 300)}`);
+				assert.equal(full.records, SIZE_LIMIT);
+				assert.deepEqual(sparse.ids, full.ids);
+				// The sparse records keep their ID, type, related IDs and links, and only the chosen attributes.
+				const attributesOf = (keys) => keys.filter((k) => !['id', 'type', 'links'].includes(k) && !/_ids?$/.test(k));
+				assert.deepEqual(attributesOf(sparse.keys).sort(), [...SIZE_FIELDS].sort());
+				assert.ok(attributesOf(full.keys).length > SIZE_FIELDS.length, full.keys.join(', '));
+				assert.ok(sparse.bytes < full.bytes, `${sparse.bytes} >= ${full.bytes}`);
+				const sent = ours().filter((r) => r.path === '/v1/contacts');
+				assert.ok(
+					sent.some((r) => r.query['fields[contacts]'] === SIZE_FIELDS.join(',')),
+					JSON.stringify(sent.map(brief)),
+				);
+			},
+		);
 
 		// --- the agent: tool errors -------------------------------------------------------------
 		sandbox.clearRequests();

@@ -16,7 +16,6 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { execSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'docs', 'ai-tools.md');
@@ -46,9 +45,21 @@ const fromAi = (key, description, type = 'string') =>
 const noun = (property) => property.displayName.replace(/ (Name or )?ID$/, '').toLowerCase();
 
 /**
+ * Where the model finds a record's ID: "from <Resource> → Get Many" when the resource has a list
+ * (every resource but Me), with the list's text filter when it has one.
+ * @param lists The Get Many of each resource by its lower-case name: `{ name, search }`.
+ */
+function whereFrom(noun, lists) {
+	const list = lists.get(noun);
+	if (!list) return '';
+	return `, from ${list.name} → Get Many${list.search ? ` (Filters → ${list.search})` : ''}`;
+}
+
+/**
  * The recommended tool parameters of one operation (docs/ai-agents.md):
  * - the record's resource locator (By ID) and the IDs list of a relationship write come from the
- *   model: `$fromAI('<field>', 'ID of the <record>')`;
+ *   model: `$fromAI('<field>', 'ID of the <record>, from <Resource> → Get Many')`, saying where
+ *   the model finds the ID (`whereFrom`);
  * - other required fields come from the model with the field's own description;
  * - Get Many returns at most `LIMIT` records (not chosen by the model) and lets the model fill
  *   one filter: `search` where the list has it, else its first `<resource>_id` filter;
@@ -56,7 +67,7 @@ const noun = (property) => property.displayName.replace(/ (Name or )?ID$/, '').t
  *   Values" is on (shared/builders/aiTool.ts); the table says so.
  * @returns {{ parameters: object, fromModel: string[] }}
  */
-function recommendedParameters(properties, resource, operation, resources) {
+function recommendedParameters(properties, resource, operation, resources, lists) {
 	const parameters = { descriptionType: 'auto', resource, operation };
 	const fromModel = [];
 	for (const property of properties) {
@@ -65,12 +76,13 @@ function recommendedParameters(properties, resource, operation, resources) {
 			parameters[property.name] = {
 				__rl: true,
 				mode: 'id',
-				value: fromAi(property.name, `ID of the ${noun(property)}`),
+				value: fromAi(property.name, `ID of the ${noun(property)}${whereFrom(noun(property), lists)}`),
 			};
 			fromModel.push(property.name);
 		} else if (property.type === 'multiOptions' && property.required && /Ids$/.test(property.name)) {
 			const what = property.displayName.replace(/ Names or IDs$/, '').toLowerCase();
-			parameters[property.name] = fromAi(property.name, `IDs of the ${what}, comma-separated`);
+			const one = what.replace(/s$/, '');
+			parameters[property.name] = fromAi(property.name, `IDs of the ${what}, comma-separated${whereFrom(one, lists)}`);
 			fromModel.push(property.name);
 		} else if (property.name === 'limit') {
 			parameters.returnAll = false;
@@ -112,13 +124,28 @@ async function main() {
 	const { properties, defaults } = node.description;
 	const resourceProperty = properties.find((p) => p.name === 'resource');
 	const resources = resourceProperty.options.map((o) => o.value);
+	const { RESOURCES } = require(path.join(ROOT, 'dist/nodes/ContentPlatform/shared/tables/registry.js'));
+	/** Each resource's Get Many by its lower-case name, with the label of its text filter (`whereFrom`). */
+	const lists = new Map();
+	for (const table of RESOURCES) {
+		if (!table.endpoints.some((e) => e.operation === 'getAll')) continue;
+		const filters = properties.find((p) => p.name === 'filters' && shownFor(p, table.value, 'getAll'));
+		const search = filters && filters.options.find((o) => o.name === (table.search && table.search.filter));
+		lists.set(table.displayName.toLowerCase(), { name: table.displayName, search: search && search.displayName });
+	}
 	const rows = [];
 	for (const resource of resourceProperty.options) {
 		const operationProperty = properties.find(
 			(p) => p.name === 'operation' && p.displayOptions.show.resource.includes(resource.value),
 		);
 		for (const operation of operationProperty.options) {
-			const { parameters, fromModel } = recommendedParameters(properties, resource.value, operation.value, resources);
+			const { parameters, fromModel } = recommendedParameters(
+				properties,
+				resource.value,
+				operation.value,
+				resources,
+				lists,
+			);
 			const toolNode = {
 				id: 'tool',
 				name: `${resource.name} ${operation.name}`,
@@ -145,6 +172,9 @@ async function main() {
 				resource: resource.name,
 				operation: operation.name,
 				description: tool.description,
+				hint: operation.builderHint
+					? `${operation.description.replace(/\.$/, '')}. ${operation.builderHint.propertyHint}`
+					: '',
 				fromModel,
 				schema,
 				destructive,
@@ -152,35 +182,55 @@ async function main() {
 			});
 		}
 	}
-	let commit = 'uncommitted';
-	try {
-		commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim();
-	} catch {}
 	const lines = [
 		'# What a model sees of each operation (AI tools and MCP)',
 		'',
-		`Generated by \`node scripts/tool-descriptions.js\` from the built node (commit ${commit}, ${new Date().toISOString().slice(0, 10)}) with n8n's own code`,
-		"(n8n-core 2.41 `createNodeAsTool`: n8n-workflow's `getToolDescriptionForNode` for the description, the",
-		"`$fromAI()` calls for the input schema, @langchain/core's `toJsonSchema` for the JSON Schema the chat model",
-		'node sends). Do not edit by hand.',
+		"Generated by `node scripts/tool-descriptions.js` from the built node with n8n's own code (n8n-core 2.41",
+		"`createNodeAsTool`: n8n-workflow's `getToolDescriptionForNode` for the description, the `$fromAI()` calls for",
+		"the input schema, @langchain/core's `toJsonSchema` for the JSON Schema the chat model node sends). `.ci/run`",
+		'runs `node scripts/tool-descriptions.js --check`. Do not edit by hand.',
 		'',
 		`Tool name: the tool node's name on the canvas, with every run of characters other than letters, digits, \`_\``,
 		'and `-` replaced by `_` (at most 64 characters): "Find contact" → `Find_contact`. Description: "Set',
 		`Automatically" gives "<operation action> in ${defaults.name}", as below. Input schema: one key per`,
 		"`$fromAI()` call in the tool node's fields, as recommended in [ai-agents.md](ai-agents.md): the record's",
-		`ID, the IDs of a relationship write, required fields; Get Many returns at most ${LIMIT} records and lets the model`,
-		"fill one filter (`search`, else the list's first `<resource>_id` filter). Every key is required.",
-		"Destructive operations (⚠) refuse to run with `$fromAI()` fields unless the tool node's",
-		'"Allow Model-Chosen Values" is on.',
+		'ID and the IDs of a relationship write (each description says which Get Many finds them), required fields;',
+		`Get Many returns at most ${LIMIT} records and lets the model fill one filter (\`search\`, else the list's first`,
+		'`<resource>_id` filter). Every key is required. Destructive operations (⚠) refuse to run with `$fromAI()`',
+		'fields unless the tool node\'s "Allow Model-Chosen Values" is on.',
 		'',
 		'Writes with optional fields (Create, Update, Submit): add `$fromAI()` to the fields of the named collection',
 		'that the model should set; each becomes one more required key.',
 		'',
-		'| Resource | Operation | Description the model sees | Input schema (key: type — description) |',
-		'| --- | --- | --- | --- |',
+		'## What a node can and cannot change',
+		'',
+		'"Set Automatically" is the same sentence for every node: n8n-workflow 2.41 `makeDescription`',
+		'(`dist/cjs/node-helpers.js`, called by `getToolDescriptionForNode` when the Tool Description is "Set',
+		'Automatically" or empty) returns `` `${action} in ${defaults.name}` ``, the operation option\'s `action` and the',
+		"node's default name. What the package cannot change:",
+		'',
+		'- **The sentence\'s shape** and **the node\'s name in it** (`defaults.name`, "Content Platform", also the name a',
+		'  new node gets on the canvas). `usableAsTool` may be `{ replacements }` (n8n-workflow `UsableAsToolDescription`:',
+		"  `Partial<Omit<INodeTypeBaseDescription, 'usableAsTool'>>`, applied when n8n builds the tool twin: n8n 2.41",
+		'  `dist/tool-generation/ai-tools.js` `createAiTools` and `dist/node-types.js`), but that type has no `defaults`',
+		"  and nothing per operation: it replaces the whole description of the twin, not one operation's words.",
+		"- **The `action` labels' wording**: the editor shows them as the node's actions in the nodes panel, and n8n's",
+		'  lint rules (eslint-plugin-n8n-nodes-base: `node-param-operation-option-action-miscased`, sentence case;',
+		'  `node-param-operation-option-action-wrong-for-get-many`, "Get many …") hold them to short labels. They stay',
+		'  labels ("Get many contacts"), so what an operation returns and where its IDs come from cannot go there.',
+		'- **What the model reads of the fields**: only the `$fromAI()` keys and their descriptions reach the input',
+		"  schema (n8n-core `createNodeAsTool`); a field's own description and `builderHint` do not.",
+		'',
+		"What the package does instead: each operation's hint (the table's `hint`, the option's `builderHint`, shown",
+		"below and to n8n's AI builders in [ai-builder.md](ai-builder.md)) says what it returns and where its IDs come",
+		'from, ready to paste into **Set Manually**; and the recommended `$fromAI()` descriptions say which Get Many',
+		'finds each ID, so the model reads it in the input schema whichever description is set.',
+		'',
+		'| Resource | Operation | Description the model sees (Set Automatically) | For Set Manually: what it does, where its IDs come from (description and hint) | Input schema (key: type — description) |',
+		'| --- | --- | --- | --- | --- |',
 		...rows.map(
 			(r) =>
-				`| ${cell(r.resource)} | ${cell(r.operation)}${r.destructive ? ' ⚠' : ''} | ${cell(r.description)} | ${cell(
+				`| ${cell(r.resource)} | ${cell(r.operation)}${r.destructive ? ' ⚠' : ''} | ${cell(r.description)} | ${cell(r.hint)} | ${cell(
 					schemaLine(r.schema) +
 						(r.fieldCollections.length
 							? `<br>+ the model's fields of ${r.fieldCollections.map((c) => `**${c}**`).join(', ')}`
@@ -199,8 +249,7 @@ async function main() {
 	});
 	if (process.argv.includes('--check')) {
 		const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';
-		const strip = (s) => s.replace(/^Generated by .*$/m, '');
-		if (strip(current) !== strip(text)) {
+		if (current !== text) {
 			process.stderr.write('docs/ai-tools.md is stale: run node scripts/tool-descriptions.js\n');
 			process.exitCode = 1;
 		}

@@ -7,10 +7,16 @@
  */
 const TOOL = 'n8n-nodes-content-platform.contentPlatformTool';
 const AGENT_PATH = 'e2e-ai-agent';
+const SIZE_PATH = 'e2e-ai-answer-size';
 const MCP_PATH = 'e2e-content-platform-mcp';
 const HAPPY = '[e2e:agent]';
 const ERRORS = '[e2e:agent-errors]';
 const EXAMPLE = '[e2e:example]';
+const SIZE = '[e2e:answer-size]';
+
+/** How many records the answer-size tools return, and the 3 attributes of the sparse one (docs/ai-agents.md). */
+const SIZE_LIMIT = 10;
+const SIZE_FIELDS = ['name', 'email', 'created_at'];
 
 /** A resource locator holding an expression. */
 const rlExpr = (expression) => ({ __rl: true, mode: 'id', value: `={{ ${expression} }}` });
@@ -61,6 +67,22 @@ function toolNodes(credential) {
 	};
 }
 
+/**
+ * The two tools whose answers' size docs/ai-agents.md gives: Contact → Get Many of `SIZE_LIMIT`
+ * with Simplify (the default), and the same with Options → Fields, a sparse fieldset of
+ * `SIZE_FIELDS`. Neither has a `$fromAI()` field: the model calls them without arguments.
+ */
+function sizeToolNodes(credential) {
+	const tool = (name, options) => ({
+		name,
+		type: TOOL,
+		typeVersion: 1,
+		parameters: { descriptionType: 'auto', resource: 'contact', operation: 'getAll', limit: SIZE_LIMIT, options },
+		credentials: { contentPlatformApi: credential },
+	});
+	return [tool('List contacts', {}), tool('List contacts three fields', { fields: SIZE_FIELDS })];
+}
+
 /** Lays nodes out and wires `tools` into `target` as `ai_tool`. */
 function wire(nodes, tools, target) {
 	nodes.forEach((node, i) => {
@@ -72,16 +94,27 @@ function wire(nodes, tools, target) {
 	return connections;
 }
 
-/** Webhook → AI Agent, with the OpenAI chat model and every tool of `toolNodes`. */
-function agentWorkflow({ credential, openAiCredential, model, n8nMajor }) {
-	const tools = Object.values(toolNodes(credential));
+/**
+ * Webhook (`path`) → AI Agent, with the OpenAI chat model and `tools` (default: every tool of
+ * `toolNodes`).
+ */
+function agentWorkflow({
+	credential,
+	openAiCredential,
+	model,
+	n8nMajor,
+	tools = Object.values(toolNodes(credential)),
+	path = AGENT_PATH,
+	name = 'e2e: AI agent with Content Platform tools',
+	webhookId = '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a001',
+}) {
 	const nodes = [
 		{
 			name: 'Webhook',
 			type: 'n8n-nodes-base.webhook',
 			typeVersion: 2,
-			webhookId: '0b6f3c52-8a4e-4c1e-9a55-25e2e0a9a001',
-			parameters: { httpMethod: 'POST', path: AGENT_PATH, responseMode: 'lastNode', options: {} },
+			webhookId,
+			parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
 		},
 		{
 			name: 'AI Agent',
@@ -106,7 +139,7 @@ function agentWorkflow({ credential, openAiCredential, model, n8nMajor }) {
 	connections.Webhook = { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] };
 	connections['OpenAI Chat Model'] = { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] };
 	return {
-		name: 'e2e: AI agent with Content Platform tools',
+		name,
 		nodes,
 		connections,
 		active: false,
@@ -140,12 +173,17 @@ function mcpWorkflow({ credential }) {
 module.exports = {
 	TOOL,
 	AGENT_PATH,
+	SIZE_PATH,
 	MCP_PATH,
 	HAPPY,
 	ERRORS,
 	EXAMPLE,
+	SIZE,
+	SIZE_LIMIT,
+	SIZE_FIELDS,
 	rlExpr,
 	toolNodes,
+	sizeToolNodes,
 	wire,
 	agentWorkflow,
 	mcpWorkflow,

@@ -43,6 +43,7 @@ import { customFieldsMapping } from './shared/customFields';
 import { authenticationProperty, credentialsDescription, baseUrlExpression } from './shared/transport/credential';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/parallelPages';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
+import { nodeBuilderHint } from './shared/tables/builderHints';
 
 /**
  * Each resource's operations and fields (`resources/<resource>/index.ts`) by its `resource` value,
@@ -131,11 +132,12 @@ export class ContentPlatform implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Read and write contacts, customers, orders, transactions, forms, podcasts and more on the Content Platform API',
+			'Read and write courses, memberships, offers, contacts, customers, tags, orders, purchases, payments, form submissions and more on the Content Platform API',
 		defaults: {
 			name: 'Content Platform',
 		},
 		usableAsTool: true,
+		builderHint: nodeBuilderHint('action'),
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,

@@ -27,6 +27,7 @@ import { parseTime, type PollRecord } from './cursorBase';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
+import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
 
 function toRecord(resource: ResourceObject): PollRecord {
 	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };
@@ -45,11 +46,12 @@ export class ContentPlatformTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description:
-			'Starts the workflow when new orders, transactions, form submissions and more appear on the Content Platform',
+			'Starts the workflow when new orders, purchases, payments, form submissions, contacts or customers appear on the Content Platform (polling)',
 		defaults: {
 			name: 'Content Platform Trigger',
 		},
 		polling: true,
+		builderHint: nodeBuilderHint('polling'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
@@ -60,6 +62,7 @@ export class ContentPlatformTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
+				builderHint: FIELD_HINTS.pollingEvent,
 				options: TRIGGER_EVENTS.map((event) => ({
 					name: event.name,
 					value: event.value,

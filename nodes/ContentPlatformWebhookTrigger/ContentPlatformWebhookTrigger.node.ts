@@ -12,6 +12,7 @@
  */
 import type {
 	IDataObject,
+	IDisplayOptions,
 	NodeApiError,
 	IHookFunctions,
 	INodeProperties,
@@ -38,6 +39,7 @@ import {
 } from './delivery';
 import { confirmsByDefault, HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
+import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';
@@ -60,6 +62,22 @@ const MONEY_EVENTS = HOOK_EVENTS.filter((event) => event.confirmByDefault).map((
 
 /** The other events: Confirm With API stays off by default. */
 const OTHER_EVENTS = HOOK_EVENTS.filter((event) => !event.confirmByDefault).map((event) => event.value);
+
+/**
+ * One "Confirm With API" property: its default and where it shows (a version, events), and what its
+ * description adds to the common words (`note`, after the first sentence).
+ */
+function confirmField(defaultValue: boolean, show: IDisplayOptions['show'], note = ''): INodeProperties {
+	return {
+		displayName: 'Confirm With API',
+		name: 'confirm',
+		type: 'boolean',
+		default: defaultValue,
+		builderHint: FIELD_HINTS.confirm,
+		displayOptions: { show },
+		description: `Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's${note}`,
+	};
+}
 
 function eventOf(context: IHookFunctions | IWebhookFunctions): HookEvent {
 	const value = context.getNodeParameter('event') as string;
@@ -125,6 +143,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		builderHint: nodeBuilderHint('webhook'),
 		credentials: credentialsDescription,
 		webhooks: [
 			{
@@ -141,6 +160,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
+				builderHint: FIELD_HINTS.webhookEvent,
 				options: HOOK_EVENTS.map((event) => ({
 					name: event.name,
 					value: event.value,
@@ -155,35 +175,16 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				required: true,
 				default: '',
 				description: 'ID of the site whose events are sent (every hook belongs to one site)',
+				builderHint: FIELD_HINTS.siteRequired,
 			},
 			// "Confirm With API" three times, one shown at a time: its default per version and event.
-			{
-				displayName: 'Confirm With API',
-				name: 'confirm',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '@version': [1] } },
-				description:
-					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
-			},
-			{
-				displayName: 'Confirm With API',
-				name: 'confirm',
-				type: 'boolean',
-				default: true,
-				displayOptions: { show: { ...FROM_VERSION_2, event: MONEY_EVENTS } },
-				description:
-					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's. On by default: this event moves money or access, and the platform signs nothing, so anyone who knows the URL could post one.",
-			},
-			{
-				displayName: 'Confirm With API',
-				name: 'confirm',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { ...FROM_VERSION_2, event: OTHER_EVENTS } },
-				description:
-					"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
-			},
+			confirmField(false, { '@version': [1] }),
+			confirmField(
+				true,
+				{ ...FROM_VERSION_2, event: MONEY_EVENTS },
+				'. On by default: this event moves money or access, and the platform signs nothing, so anyone who knows the URL could post one.',
+			),
+			confirmField(false, { ...FROM_VERSION_2, event: OTHER_EVENTS }),
 			...HOOK_EVENTS.filter((event) => event.include).map(
 				(event): INodeProperties => ({
 					displayName: `Include ${fieldLabel(event.include!)}`,

@@ -6,6 +6,7 @@
  * on the items of a Get Many page for the page reader, transport/pages.ts).
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { FIELD_HINTS } from './tables/builderHints';
 
 /** `{ id, type }`: a resource identifier object. */
 export interface ResourceIdentifier {
@@ -247,4 +248,5 @@ export const simplifyProperty: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
+	builderHint: FIELD_HINTS.simplify,
 };

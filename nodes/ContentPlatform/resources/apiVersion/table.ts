@@ -8,6 +8,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const apiVersionTable: ResourceTable<'apiVersion'> = {
 	value: 'apiVersion',
 	displayName: 'API Version',
+	hint: 'API version and health (no token).',
 	type: 'version',
 	relationships: [],
 	endpoints: [
@@ -16,6 +17,7 @@ export const apiVersionTable: ResourceTable<'apiVersion'> = {
 			method: 'GET',
 			path: '/version',
 			purpose: 'Whether the API answers, and its version (no token needed)',
+			hint: 'Needs no ID.',
 			query: {},
 		},
 	],

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const blogPostTable: ResourceTable<'blogPost'> = {
 	value: 'blogPost',
 	displayName: 'Blog Post',
+	hint: 'Blog posts (read only).',
 	type: 'blog_posts',
 	relationships: ['blog'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -18,6 +19,7 @@ export const blogPostTable: ResourceTable<'blogPost'> = {
 			method: 'GET',
 			path: '/blog_posts/{id}',
 			purpose: 'Blog post details',
+			hint: 'Post ID from Blog Post → Get Many.',
 			query: { fields: 'blog_posts' },
 		},
 		// Supplement
@@ -26,6 +28,7 @@ export const blogPostTable: ResourceTable<'blogPost'> = {
 			method: 'GET',
 			path: '/blog_posts',
 			purpose: 'List blog posts',
+			hint: 'Filters → Title Contains finds a post.',
 			query: {
 				sort: ['title', 'published_at'],
 				page: true,

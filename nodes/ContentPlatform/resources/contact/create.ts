@@ -15,6 +15,7 @@ import {
 	type OperationContext,
 } from '../../shared/builders/operation';
 import { customFieldsProperty } from '../../shared/customFields';
+import { FIELD_HINTS } from '../../shared/tables/builderHints';
 
 const op = operationOf('contact', 'create');
 
@@ -53,6 +54,8 @@ export function emailField(op: OperationContext, description: string): INodeProp
 		required: true,
 		displayOptions: showOnlyFor(op),
 		description,
+		// The by-email operations find the contact by it (docs/operations.md "Find or create").
+		...(op.endpoint.byEmail ? { builderHint: FIELD_HINTS.email } : {}),
 	};
 }
 

@@ -12,17 +12,26 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const contactNoteTable: ResourceTable<'contactNote'> = {
 	value: 'contactNote',
 	displayName: 'Contact Note',
+	hint: 'Notes on a contact. Needs the contact ID (Contact → Get Many).',
 	type: 'contact_notes',
 	relationships: ['contact'],
 	search: { label: ['body'] },
 	endpoints: [
-		{ operation: 'create', method: 'POST', path: '/contact_notes', purpose: 'Create a contact note', query: {} },
+		{
+			operation: 'create',
+			method: 'POST',
+			path: '/contact_notes',
+			purpose: 'Create a contact note',
+			hint: 'Needs the contact ID (Contact → Get Many) and the text.',
+			query: {},
+		},
 		// Supplement
 		{
 			operation: 'getAll',
 			method: 'GET',
 			path: '/contact_notes',
 			purpose: 'List contact notes (newest first unless sorted)',
+			hint: "Filter by Contact ID for one contact's notes.",
 			query: {
 				sort: ['created_at', 'updated_at'],
 				page: true,
@@ -34,6 +43,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'GET',
 			path: '/contact_notes/{id}',
 			purpose: 'Contact note details',
+			hint: 'Note ID from Contact Note → Get Many.',
 			query: { include: ['contact'], fields: 'contact_notes' },
 		},
 		{
@@ -41,6 +51,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'PATCH',
 			path: '/contact_notes/{id}',
 			purpose: 'Update a contact note',
+			hint: 'Replaces the text. Note ID from Contact Note → Get Many.',
 			query: {},
 		},
 		{
@@ -48,6 +59,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			method: 'DELETE',
 			path: '/contact_notes/{id}',
 			purpose: 'Delete a contact note',
+			hint: 'Note ID from Contact Note → Get Many.',
 			query: {},
 			destructive: 'Deletes the note for good.',
 		},

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const courseTable: ResourceTable<'course'> = {
 	value: 'course',
 	displayName: 'Course',
+	hint: 'Courses with modules and lessons (read only).',
 	type: 'courses',
 	relationships: ['site', 'offers', 'modules', 'lessons'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -18,6 +19,7 @@ export const courseTable: ResourceTable<'course'> = {
 			method: 'GET',
 			path: '/courses/{id}',
 			purpose: 'Course details',
+			hint: 'Include Related adds modules, lessons, offers.',
 			query: { include: ['offers', 'modules', 'lessons', 'lessons.media', 'site'] },
 		},
 		// Supplement
@@ -26,6 +28,7 @@ export const courseTable: ResourceTable<'course'> = {
 			method: 'GET',
 			path: '/courses',
 			purpose: 'List courses',
+			hint: 'Filters → Title Contains finds a course.',
 			query: {
 				sort: ['title'],
 				page: true,

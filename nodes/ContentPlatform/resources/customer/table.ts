@@ -14,6 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const customerTable: ResourceTable<'customer'> = {
 	value: 'customer',
 	displayName: 'Customer',
+	hint: 'People who bought: their offers, products and purchases. Customer ID filters orders, purchases, transactions.',
 	type: 'customers',
 	relationships: ['contact', 'site', 'offers', 'products'],
 	search: { filter: 'search', label: ['name', 'email'] },
@@ -23,6 +24,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers',
 			purpose: 'List customers',
+			hint: 'Finds customer IDs: Filters → Search by name or email. Multi-site accounts: set Site ID.',
 			query: {
 				sort: ['name', 'email', 'created_at', 'net_revenue', 'last_request_at'],
 				page: true,
@@ -35,6 +37,7 @@ export const customerTable: ResourceTable<'customer'> = {
 			method: 'GET',
 			path: '/customers/{id}',
 			purpose: 'Customer details',
+			hint: 'Customer ID from Get Many, an order or a transaction.',
 			query: {
 				include: ['contact', 'site', 'offers', 'products'],
 				fields: 'customers',

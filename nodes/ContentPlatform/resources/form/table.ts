@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const formTable: ResourceTable<'form'> = {
 	value: 'form',
 	displayName: 'Form',
+	hint: 'Opt-in and lead forms; Submit sends a submission.',
 	type: 'forms',
 	relationships: ['site', 'offer', 'fields'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -18,15 +19,24 @@ export const formTable: ResourceTable<'form'> = {
 			method: 'GET',
 			path: '/forms/{id}',
 			purpose: 'Form details',
+			hint: 'Include Related: Fields shows what Submit takes.',
 			query: { include: ['fields', 'site', 'offer', 'contact_tags'], fields: 'forms' },
 		},
-		{ operation: 'submit', method: 'POST', path: '/forms/{id}/submit', purpose: 'Submit a form', query: {} },
+		{
+			operation: 'submit',
+			method: 'POST',
+			path: '/forms/{id}/submit',
+			purpose: 'Submit a form',
+			hint: 'Submits as a visitor would. Form ID from Form → Get Many.',
+			query: {},
+		},
 		// Supplement
 		{
 			operation: 'getAll',
 			method: 'GET',
 			path: '/forms',
 			purpose: 'List forms',
+			hint: 'Filters → Title Contains finds a form.',
 			query: { sort: ['title'], page: true, fields: 'forms', filters: [SITE_FILTER, titleContains] },
 		},
 	],

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 	value: 'formSubmission',
 	displayName: 'Form Submission',
+	hint: 'What people entered in forms (read only).',
 	type: 'form_submissions',
 	relationships: ['site', 'form'],
 	search: { label: ['name', 'email'] },
@@ -18,6 +19,7 @@ export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 			method: 'GET',
 			path: '/form_submissions',
 			purpose: 'List form submissions',
+			hint: 'Filter by Form ID. No Date Range: submissions carry no dates.',
 			query: {
 				sort: ['name', 'email', 'created_at'],
 				page: true,
@@ -29,6 +31,7 @@ export const formSubmissionTable: ResourceTable<'formSubmission'> = {
 			method: 'GET',
 			path: '/form_submissions/{id}',
 			purpose: 'Form submission details',
+			hint: 'Include Related adds the form.',
 			query: { include: ['site', 'form'] },
 		},
 	],

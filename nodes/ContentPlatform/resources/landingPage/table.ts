@@ -13,6 +13,7 @@ import { PURCHASE_CONDITIONS } from '../purchase/table';
 export const landingPageTable: ResourceTable<'landingPage'> = {
 	value: 'landingPage',
 	displayName: 'Landing Page',
+	hint: 'Landing pages (read only).',
 	type: 'landing_pages',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -22,6 +23,7 @@ export const landingPageTable: ResourceTable<'landingPage'> = {
 			method: 'GET',
 			path: '/landing_pages',
 			purpose: 'List landing pages',
+			hint: 'Filter by title or published.',
 			query: {
 				sort: ['title', 'publish_at'],
 				page: true,
@@ -42,6 +44,7 @@ export const landingPageTable: ResourceTable<'landingPage'> = {
 			method: 'GET',
 			path: '/landing_pages/{id}',
 			purpose: 'Landing page details',
+			hint: 'Page ID from Landing Page → Get Many.',
 			query: { fields: 'landing_pages' },
 		},
 	],

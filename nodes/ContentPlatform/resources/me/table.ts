@@ -8,9 +8,17 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const meTable: ResourceTable<'me'> = {
 	value: 'me',
 	displayName: 'Me',
+	hint: 'The user of the credential.',
 	type: 'me',
 	relationships: [],
 	endpoints: [
-		{ operation: 'get', method: 'GET', path: '/me', purpose: 'The user the credential belongs to', query: {} },
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/me',
+			purpose: 'The user the credential belongs to',
+			hint: 'Needs no ID.',
+			query: {},
+		},
 	],
 };

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const offerTable: ResourceTable<'offer'> = {
 	value: 'offer',
 	displayName: 'Offer',
+	hint: 'What people buy or are granted; gives access to products. Grant Offers needs offer IDs.',
 	type: 'offers',
 	relationships: ['site', 'products'],
 	search: { filter: 'title_cont', label: ['title', 'price_description'] },
@@ -18,6 +19,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers',
 			purpose: 'List offers that can be granted',
+			hint: 'Finds offer IDs: Filters → Title Contains.',
 			query: {
 				sort: ['title', 'price_in_cents'],
 				page: true,
@@ -30,6 +32,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers/{id}',
 			purpose: 'Offer details',
+			hint: 'Include Related adds its products.',
 			query: { include: ['products'], fields: 'offers' },
 		},
 		{
@@ -37,6 +40,7 @@ export const offerTable: ResourceTable<'offer'> = {
 			method: 'GET',
 			path: '/offers/{id}/relationships/products',
 			purpose: "The offer's products",
+			hint: 'Returns the product IDs.',
 			query: {},
 			relationship: { name: 'products', type: 'products' },
 		},

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const orderTable: ResourceTable<'order'> = {
 	value: 'order',
 	displayName: 'Order',
+	hint: 'Checkout orders with items and customer (read only).',
 	type: 'orders',
 	relationships: ['site', 'customer', 'order_items'],
 	search: { label: ['order_number', 'formatted_total_price'] },
@@ -18,6 +19,7 @@ export const orderTable: ResourceTable<'order'> = {
 			method: 'GET',
 			path: '/orders',
 			purpose: 'List orders',
+			hint: 'Filter by Customer ID or order number; Date Range for a period.',
 			query: {
 				sort: ['order_number', 'created_at', 'fulfilled_at'],
 				page: true,
@@ -35,6 +37,7 @@ export const orderTable: ResourceTable<'order'> = {
 			method: 'GET',
 			path: '/orders/{id}',
 			purpose: 'Order details',
+			hint: 'Include Related adds order items and customer.',
 			query: { include: ['order_items', 'customer', 'site'], fields: 'orders' },
 		},
 	],

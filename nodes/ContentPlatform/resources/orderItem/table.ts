@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const orderItemTable: ResourceTable<'orderItem'> = {
 	value: 'orderItem',
 	displayName: 'Order Item',
+	hint: 'The lines of an order (read only).',
 	type: 'order_items',
 	relationships: ['order'],
 	search: { label: ['title', 'formatted_total_price'] },
@@ -18,6 +19,7 @@ export const orderItemTable: ResourceTable<'orderItem'> = {
 			method: 'GET',
 			path: '/order_items',
 			purpose: 'List order items',
+			hint: "One order's items: Order → Get with Include Related instead.",
 			query: {
 				sort: ['created_at', 'quantity', 'fulfilled_at'],
 				page: true,
@@ -35,6 +37,7 @@ export const orderItemTable: ResourceTable<'orderItem'> = {
 			method: 'GET',
 			path: '/order_items/{id}',
 			purpose: 'Order item details',
+			hint: 'Include Related adds the order.',
 			query: { include: ['order'], fields: 'order_items' },
 		},
 	],

@@ -16,6 +16,7 @@ export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_tra
 export const payoutTable: ResourceTable<'payout'> = {
 	value: 'payout',
 	displayName: 'Payout',
+	hint: "Payouts of the platform's payments; always need a Site ID.",
 	type: 'kajabi_payments_payouts',
 	urlHint: '/v1/…payments_payouts',
 	relationships: [],
@@ -25,6 +26,7 @@ export const payoutTable: ResourceTable<'payout'> = {
 			method: 'GET',
 			path: '/kajabi_payments_payouts',
 			purpose: 'List payouts of a site',
+			hint: 'Site ID required; Date Range for a period.',
 			query: {
 				page: 'number',
 				site: 'required',
@@ -40,6 +42,7 @@ export const payoutTable: ResourceTable<'payout'> = {
 			method: 'GET',
 			path: '/kajabi_payments_payouts/{id}',
 			purpose: 'Payout details with its transactions',
+			hint: 'Returns the payout with its transactions.',
 			query: { site: 'required' },
 		},
 	],

@@ -14,6 +14,7 @@ const PODCAST_SORT = Object.entries(ATTRIBUTES.podcasts as AttributeTable)
 export const podcastTable: ResourceTable<'podcast'> = {
 	value: 'podcast',
 	displayName: 'Podcast',
+	hint: 'Podcasts (read only).',
 	type: 'podcasts',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -23,6 +24,7 @@ export const podcastTable: ResourceTable<'podcast'> = {
 			method: 'GET',
 			path: '/podcasts',
 			purpose: 'List podcasts',
+			hint: 'Filter by title or status.',
 			query: {
 				sort: PODCAST_SORT,
 				page: true,
@@ -36,6 +38,13 @@ export const podcastTable: ResourceTable<'podcast'> = {
 				],
 			},
 		},
-		{ operation: 'get', method: 'GET', path: '/podcasts/{id}', purpose: 'Show a podcast', query: {} },
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/podcasts/{id}',
+			purpose: 'Show a podcast',
+			hint: 'Podcast ID from Podcast → Get Many.',
+			query: {},
+		},
 	],
 };

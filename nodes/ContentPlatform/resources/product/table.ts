@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const productTable: ResourceTable<'product'> = {
 	value: 'product',
 	displayName: 'Product',
+	hint: 'Courses, memberships and more that offers give access to (read only).',
 	type: 'products',
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
@@ -18,6 +19,7 @@ export const productTable: ResourceTable<'product'> = {
 			method: 'GET',
 			path: '/products',
 			purpose: 'List products',
+			hint: 'Filter by title or status.',
 			query: {
 				sort: ['title', 'description', 'status'],
 				page: true,
@@ -40,6 +42,7 @@ export const productTable: ResourceTable<'product'> = {
 			method: 'GET',
 			path: '/products/{id}',
 			purpose: 'Product details',
+			hint: 'Product ID from Get Many or Offer → Get Products.',
 			query: { fields: 'products' },
 		},
 	],

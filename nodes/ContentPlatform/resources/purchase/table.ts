@@ -39,6 +39,7 @@ export const PURCHASE_CONDITIONS = {
 export const purchaseTable: ResourceTable<'purchase'> = {
 	value: 'purchase',
 	displayName: 'Purchase',
+	hint: 'Who bought which offer; cancel or deactivate subscriptions.',
 	type: 'purchases',
 	relationships: ['offer', 'customer', 'transactions', 'products'],
 	search: { label: ['created_at', 'payment_type'] },
@@ -48,6 +49,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'GET',
 			path: '/purchases',
 			purpose: 'List purchases',
+			hint: 'Filter by Customer ID, active or deactivated.',
 			query: {
 				sort: PURCHASE_SORT,
 				page: true,
@@ -69,6 +71,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'GET',
 			path: '/purchases/{id}',
 			purpose: 'Purchase details',
+			hint: 'Purchase ID from Purchase → Get Many.',
 			query: { fields: 'purchases' },
 		},
 		{
@@ -76,6 +79,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/deactivate',
 			purpose: 'Deactivate a purchase',
+			hint: "Removes the customer's access; Reactivate restores it.",
 			query: {},
 			destructive:
 				'Deactivates the purchase (the customer loses what it gave access to); a subscription is not canceled.',
@@ -85,6 +89,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/reactivate',
 			purpose: 'Reactivate a purchase',
+			hint: 'Restores access; a canceled subscription stays canceled.',
 			query: {},
 		},
 		{
@@ -92,6 +97,7 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 			method: 'POST',
 			path: '/purchases/{id}/cancel_subscription',
 			purpose: "Cancel a purchase's subscription",
+			hint: 'Stops future charges.',
 			query: {},
 			destructive:
 				'Cancels the subscription at once, whichever payment provider runs it, and deactivates the purchase.',

@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const siteTable: ResourceTable<'site'> = {
 	value: 'site',
 	displayName: 'Site',
+	hint: "The account's sites: the source of Site IDs.",
 	type: 'sites',
 	relationships: [],
 	search: { filter: 'title_cont', label: ['title', 'subdomain'] },
@@ -18,6 +19,7 @@ export const siteTable: ResourceTable<'site'> = {
 			method: 'GET',
 			path: '/sites',
 			purpose: 'List sites',
+			hint: 'Lists every Site ID.',
 			query: {
 				sort: ['title', 'subdomain'],
 				page: true,
@@ -25,6 +27,13 @@ export const siteTable: ResourceTable<'site'> = {
 				filters: [titleContains, str('subdomain_cont', 'Subdomain contains the text')],
 			},
 		},
-		{ operation: 'get', method: 'GET', path: '/sites/{id}', purpose: 'Site details', query: { fields: 'sites' } },
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/sites/{id}',
+			purpose: 'Site details',
+			hint: 'Site ID from Site → Get Many.',
+			query: { fields: 'sites' },
+		},
 	],
 };

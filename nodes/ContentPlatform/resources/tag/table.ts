@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const tagTable: ResourceTable<'tag'> = {
 	value: 'tag',
 	displayName: 'Tag',
+	hint: 'Contact tags (segments).',
 	type: 'contact_tags',
 	relationships: ['site'],
 	search: { filter: 'name_cont', label: ['name'] },
@@ -18,6 +19,7 @@ export const tagTable: ResourceTable<'tag'> = {
 			method: 'GET',
 			path: '/contact_tags',
 			purpose: 'List tags (not archived)',
+			hint: 'Finds tag IDs: Filters → Name Contains.',
 			query: {
 				sort: ['name'],
 				page: true,
@@ -25,6 +27,13 @@ export const tagTable: ResourceTable<'tag'> = {
 				filters: [SITE_FILTER, str('name_cont', 'Name contains the text')],
 			},
 		},
-		{ operation: 'get', method: 'GET', path: '/contact_tags/{id}', purpose: 'Tag details', query: {} },
+		{
+			operation: 'get',
+			method: 'GET',
+			path: '/contact_tags/{id}',
+			purpose: 'Tag details',
+			hint: 'Tag ID from Tag → Get Many.',
+			query: {},
+		},
 	],
 };

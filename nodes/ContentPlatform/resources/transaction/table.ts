@@ -14,6 +14,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const transactionTable: ResourceTable<'transaction'> = {
 	value: 'transaction',
 	displayName: 'Transaction',
+	hint: 'Payments and refunds, amounts in cents (read only).',
 	type: 'transactions',
 	relationships: ['customer', 'offer', 'purchases'],
 	deprecated: {
@@ -27,6 +28,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions',
 			purpose: 'List transactions',
+			hint: 'Filter by Customer ID; Date Range for a period.',
 			query: {
 				page: true,
 				fields: 'transactions',
@@ -44,6 +46,7 @@ export const transactionTable: ResourceTable<'transaction'> = {
 			method: 'GET',
 			path: '/transactions/{id}',
 			purpose: 'Transaction details',
+			hint: 'Include Related adds customer, offer, purchases.',
 			query: { include: ['customer', 'offer', 'purchases'], fields: 'transactions' },
 		},
 	],

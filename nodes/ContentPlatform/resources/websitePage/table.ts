@@ -9,6 +9,7 @@ import type { ResourceTable } from '../../shared/tables/types';
 export const websitePageTable: ResourceTable<'websitePage'> = {
 	value: 'websitePage',
 	displayName: 'Website Page',
+	hint: 'Website pages (read only).',
 	type: 'website_pages',
 	relationships: ['site'],
 	search: { label: ['title', 'url'] },
@@ -18,6 +19,7 @@ export const websitePageTable: ResourceTable<'websitePage'> = {
 			method: 'GET',
 			path: '/website_pages',
 			purpose: 'List website pages',
+			hint: 'Returns title and URL of each page.',
 			query: { sort: ['created_at'], page: true, fields: 'website_pages', filters: [SITE_FILTER] },
 		},
 		{
@@ -25,6 +27,7 @@ export const websitePageTable: ResourceTable<'websitePage'> = {
 			method: 'GET',
 			path: '/website_pages/{id}',
 			purpose: 'Website page details',
+			hint: 'Page ID from Website Page → Get Many.',
 			query: { fields: 'website_pages' },
 		},
 	],

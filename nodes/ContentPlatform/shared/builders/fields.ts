@@ -27,6 +27,12 @@ import {
 	sentence,
 } from './operation';
 import { requireId } from '../errors';
+import { FIELD_HINTS } from '../tables/builderHints';
+
+/** A filter row's hint as its field's `builderHint` (none when the row has none). */
+function hintOf(filter: FilterRow): Pick<INodeProperties, 'builderHint'> {
+	return filter.hint ? { builderHint: { propertyHint: filter.hint } } : {};
+}
 
 /** The expression that writes a filter value to the query string as the API expects it. */
 function queryValue(type: FilterRow['type']): string {
@@ -80,6 +86,7 @@ export function filterField(filter: FilterRow): INodeProperties {
 		name: filter.name,
 		...valueField(filter.type),
 		description: filter.description,
+		...hintOf(filter),
 		routing: { send: { type: 'query', property: `filter[${filter.name}]`, value: queryValue(filter.type) } },
 	};
 }
@@ -96,6 +103,7 @@ export function textFilterField(filter: FilterRow): INodeProperties {
 		type: 'string',
 		default: '',
 		description: filter.description,
+		...hintOf(filter),
 	};
 }
 
@@ -168,6 +176,7 @@ export function requiredSiteField(op: OperationContext): INodeProperties[] {
 			name: 'siteId',
 			required: true,
 			displayOptions: showOnlyFor(op),
+			builderHint: FIELD_HINTS.siteRequired,
 			routing: { send: { ...field.routing!.send, preSend: [requireId('siteId', 'Site')] } },
 		},
 	];
@@ -187,6 +196,7 @@ function pickerFilterField(filter: FilterRow): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description: filter.description,
+		...hintOf(filter),
 		modes: [
 			{
 				displayName: 'From List',
@@ -324,6 +334,7 @@ export function siteLocator(op: OperationContext, description: string, sent = tr
 	return {
 		...resourceLocator(op, resourceByValue('site')),
 		description,
+		builderHint: FIELD_HINTS.siteRequired,
 		routing: sent
 			? {
 					send: {

@@ -3,7 +3,8 @@
  * every field builder takes (`operationOf`, the registry's, passed on here: which resource and
  * endpoint; at run time `runningOperationOf`, tables/registry.ts; `showFor`, `showOnlyFor`:
  * the `displayOptions` that show a field for them), the operation's option in its resource's
- * `operation` property (its words from n8n's UX guidelines and its routing: method, URL, the shared
+ * `operation` property (its words from n8n's UX guidelines, its table row's hint for n8n's AI
+ * Workflow Builder, and its routing: method, URL, the shared
  * preSend and postReceive, Get Many's request runner), a resource's `operation` property and the
  * node's `resource` property (`resourceDescription`, `resourceProperty`), an option with hooks of its
  * own (`withOwnHooks`), and the labels derived
@@ -230,6 +231,7 @@ export function operationOption(
 		value: endpoint.operation,
 		action: words.action(noun),
 		description: endpoint.destructive ? destructiveDescription(op) : words.description(noun),
+		builderHint: { propertyHint: endpoint.hint },
 		routing: {
 			request,
 			send: {
@@ -304,14 +306,16 @@ export function resourceDescription<Value extends ResourceValue>(
 	};
 }
 
-/** The node's `resource` property: one option per resource. */
+/** The node's `resource` property: one option per resource, with its table's hint for n8n's AI Workflow Builder. */
 export function resourceProperty(resources: ResourceDescription[], defaultValue: string): INodeProperties {
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: resources.map(({ name, value }) => ({ name, value })).sort(byName),
+		options: resources
+			.map(({ name, value }) => ({ name, value, builderHint: { propertyHint: resourceByValue(value).hint } }))
+			.sort(byName),
 		default: defaultValue,
 	};
 }

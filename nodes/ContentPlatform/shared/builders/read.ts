@@ -20,6 +20,7 @@ import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpReques
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ATTRIBUTES, dateRangeModesOf, type DateRangeMode } from '../tables/registry';
+import { FIELD_HINTS } from '../tables/builderHints';
 
 /**
  * A Get operation (table rows `GET /v1/<type>/{id}`), the whole of what it sends and offers:
@@ -126,6 +127,7 @@ export function dateRangeCollection(op: OperationContext): INodeProperties[] {
 			default: {},
 			displayOptions: showOnlyFor(op),
 			description: 'Only records created or updated within these times. Limit and Return All count kept records.',
+			builderHint: FIELD_HINTS.dateRange,
 			options: fields.sort(byDisplayName),
 		},
 	];
@@ -145,6 +147,7 @@ export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
 			default: false,
 			displayOptions: showOnlyFor(op),
 			description: 'Whether to return all results or only up to a given limit',
+			builderHint: FIELD_HINTS.returnAll,
 		},
 		{
 			displayName: 'Limit',
@@ -154,6 +157,7 @@ export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			displayOptions: { show: { resource: [resource.value], operation: [endpoint.operation], returnAll: [false] } },
 			description: 'Max number of results to return',
+			builderHint: FIELD_HINTS.limit,
 			routing: { output: { maxResults: '={{ $value }}' } },
 		},
 	];
@@ -170,6 +174,7 @@ export function fieldsOption(op: OperationContext): INodeProperties[] {
 			type: 'multiOptions',
 			default: [],
 			description: `Return only these fields of each ${op.resource.displayName.toLowerCase()} (all fields when none is chosen)`,
+			builderHint: FIELD_HINTS.fields,
 			options: Object.keys(ATTRIBUTES[type])
 				.map((name) => ({ name: fieldLabel(name), value: name }))
 				.sort(byName),

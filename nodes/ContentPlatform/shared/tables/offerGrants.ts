@@ -11,18 +11,29 @@ import type { EndpointRow } from './types';
 export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 	const path = `/${owner}/{id}/relationships/offers`;
 	const noun = owner === 'contacts' ? 'contact' : 'customer';
+	/** Contacts also have the by-email operations: the hints of Grant and Revoke Offers point to them. */
+	const byEmail = (operation: string) =>
+		owner === 'contacts' ? ` When only the email is known, use ${operation} by Email.` : '';
 	/** What the four rows share after their path: no query, the `offers` relationship. */
 	const offers: Pick<EndpointRow, 'query' | 'relationship'> = {
 		query: {},
 		relationship: { name: 'offers', type: 'offers' },
 	};
 	return [
-		{ operation: 'getOffers', method: 'GET', path, purpose: `Offers granted to the ${noun}`, ...offers },
+		{
+			operation: 'getOffers',
+			method: 'GET',
+			path,
+			purpose: `Offers granted to the ${noun}`,
+			hint: 'Returns the offer IDs.',
+			...offers,
+		},
 		{
 			operation: 'grantOffers',
 			method: 'POST',
 			path,
 			purpose: `Grant offers to the ${noun}`,
+			hint: `Offer IDs from Offer → Get Many.${byEmail('Grant Offers')}`,
 			query: {},
 			relationship: { name: 'offers', type: 'offers', welcomeEmail: owner === 'contacts' },
 		},
@@ -31,6 +42,7 @@ export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 			method: 'DELETE',
 			path,
 			purpose: `Revoke offers from the ${noun}`,
+			hint: `Also deactivates the products they gave.${byEmail('Revoke Offers')}`,
 			...offers,
 			destructive: `Removes the ${noun}'s access to the listed offers (purchased or granted) and deactivates their product memberships.`,
 		},
@@ -39,6 +51,7 @@ export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
 			method: 'PATCH',
 			path,
 			purpose: `Replace the ${noun}'s offers`,
+			hint: 'Revokes every offer not listed; to add, use Grant Offers.',
 			...offers,
 			destructive: `Makes the listed offers the ${noun}'s only offers: every other active offer is revoked.`,
 		},

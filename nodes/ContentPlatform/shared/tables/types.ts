@@ -80,6 +80,12 @@ export interface EndpointRow {
 	path: string;
 	/** The spec's purpose column. */
 	purpose: string;
+	/**
+	 * What n8n's AI Workflow Builder reads about this operation (the option's
+	 * `builderHint.propertyHint`): when to pick it, what it returns, where its IDs come from. Plain
+	 * words for a model: no n8n expression syntax, no connection-type names.
+	 */
+	hint: string;
 	query: EndpointQuery;
 	/** Relationship endpoints (`…/relationships/<name>`): the relationship and the identifiers' type. */
 	relationship?: RelationshipBody;
@@ -108,6 +114,11 @@ export interface ResourceTable<Value extends string = string> {
 	/** The n8n `resource` value. */
 	value: Value;
 	displayName: string;
+	/**
+	 * What n8n's AI Workflow Builder reads about this resource (the `resource` option's
+	 * `builderHint.propertyHint`): what its records are and when to pick it.
+	 */
+	hint: string;
 	/** The JSON:API type (also the path segment). */
 	type: ResourceType;
 	/** Relationship names of the resource object (spec "Resources and fields"). */

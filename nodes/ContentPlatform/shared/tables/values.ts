@@ -1,3 +1,5 @@
+import { FIELD_HINTS } from './builderHints';
+
 /**
  * The values of the tables: the value type of an attribute or filter (`ValueType`), the attributes
  * of every JSON:API resource type, by type (spec "Resources and fields" and the supplement's
@@ -33,6 +35,8 @@ export interface FilterRow {
 	 * ID of: the field is a picker (resource locator: From List of that resource's records, or By ID).
 	 */
 	picker?: string;
+	/** What n8n's AI Workflow Builder reads about the filter (its field's `builderHint`), when a builder gets it wrong. */
+	hint?: string;
 }
 
 const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
@@ -287,6 +291,7 @@ export const SITE_FILTER: FilterRow = {
 	picker: 'site',
 	description:
 		'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
+	hint: FIELD_HINTS.siteFilter.propertyHint,
 };
 
 /** A filter row whose value is text. */

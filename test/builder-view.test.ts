@@ -1,0 +1,65 @@
+/**
+ * What n8n's AI builders read of the package (scripts/builder-view.js, docs/ai-builder.md), with
+ * n8n's own code (`@n8n/ai-utilities` node-catalog) over n8n 2.41.1's nodes and the built nodes
+ * (dist/, as CI builds before the tests): for each word creators use (courses, memberships, …,
+ * customers) one of the package's nodes is in n8n's top 5; every node, resource and operation has
+ * a hint; every related node is one of n8n's; no hint holds expression syntax or a connection
+ * type. The checks are shown to fail where they should: the nodes without their codex aliases
+ * and description words drop out of the top 5 for "payments", and a hint with
+ * expression syntax is reported.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed CommonJS script
+const view = require('../scripts/builder-view.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's package, CommonJS export
+const { NodeTypeParser } = require('@n8n/ai-utilities/node-catalog');
+
+type CatalogNode = { name: string; displayName: string; description: string; codex?: { alias?: string[] } } & Record<
+	string,
+	unknown
+>;
+
+const ours: CatalogNode[] = view.packageNodes();
+const parser = new NodeTypeParser(view.catalog(ours));
+
+describe("n8n's node search finds the package for what creators ask", () => {
+	const searches: Array<{ query: string; ids: string[]; rank?: number }> = view.searchTop(parser);
+
+	it.each(view.QUERIES as string[])('"%s": a package node in the top 5', (query) => {
+		const found = searches.find((s) => s.query === query)!;
+		expect(found.rank).toBeGreaterThanOrEqual(1);
+		expect(found.rank).toBeLessThanOrEqual(5);
+	});
+
+	it('without their aliases and description words, no package node is found for "payments"', () => {
+		const bare = ours.map((node) => ({ ...node, description: 'Content Platform API', codex: { alias: [] } }));
+		const bareSearch: Array<{ query: string; rank?: number }> = view.searchTop(new NodeTypeParser(view.catalog(bare)));
+		expect(bareSearch.find((s) => s.query === 'payments')!.rank).toBeUndefined();
+	});
+});
+
+describe('hints: everywhere, and words for a model', () => {
+	it('3/3 nodes, 23/23 resources and 73/73 operations carry a hint; every related node is in n8n', () => {
+		const { problems, views } = view.render();
+		expect(problems).toEqual([]);
+		expect(views.map((v: { nodeHint: number }) => v.nodeHint)).toEqual([1, 1, 1]);
+		expect(views[0].resources).toEqual({ hinted: 23, total: 23 });
+		expect(views[0].operations).toEqual({ hinted: 73, total: 73 });
+	});
+
+	it('a hint with expression syntax or a connection type is reported', () => {
+		const [action, ...rest] = ours;
+		const bad = {
+			...action,
+			// eslint-disable-next-line @n8n/community-nodes/no-builder-hint-leakage -- the rule broken on purpose: the check must report it
+			builderHint: { searchHint: 'Use {{ $json.email }} and connect it as ai_tool' },
+		};
+		const found: string[] = view.problems([bad, ...rest], parser, []);
+		expect(found).toEqual(
+			expect.arrayContaining([
+				'Content Platform, searchHint: hint holds expression braces',
+				'Content Platform, searchHint: hint holds an n8n expression variable',
+				'Content Platform, searchHint: hint holds a connection type',
+			]),
+		);
+	});
+});
