@@ -12,7 +12,6 @@
  */
 import type {
 	IDataObject,
-	IDisplayOptions,
 	NodeApiError,
 	IHookFunctions,
 	INodeProperties,
@@ -63,21 +62,14 @@ const MONEY_EVENTS = HOOK_EVENTS.filter((event) => event.confirmByDefault).map((
 /** The other events: Confirm With API stays off by default. */
 const OTHER_EVENTS = HOOK_EVENTS.filter((event) => !event.confirmByDefault).map((event) => event.value);
 
-/**
- * One "Confirm With API" property: its default and where it shows (a version, events), and what its
- * description adds to the common words (`note`, after the first sentence).
- */
-function confirmField(defaultValue: boolean, show: IDisplayOptions['show'], note = ''): INodeProperties {
-	return {
-		displayName: 'Confirm With API',
-		name: 'confirm',
-		type: 'boolean',
-		default: defaultValue,
-		builderHint: FIELD_HINTS.confirm,
-		displayOptions: { show },
-		description: `Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's${note}`,
-	};
-}
+/** What the three "Confirm With API" properties (one per version and events) say alike. */
+const CONFIRM = {
+	displayName: 'Confirm With API',
+	name: 'confirm',
+	builderHint: FIELD_HINTS.confirm,
+	description:
+		"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
+};
 
 function eventOf(context: IHookFunctions | IWebhookFunctions): HookEvent {
 	const value = context.getNodeParameter('event') as string;
@@ -178,13 +170,20 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 				builderHint: FIELD_HINTS.siteRequired,
 			},
 			// "Confirm With API" three times, one shown at a time: its default per version and event.
-			confirmField(false, { '@version': [1] }),
-			confirmField(
-				true,
-				{ ...FROM_VERSION_2, event: MONEY_EVENTS },
-				'. On by default: this event moves money or access, and the platform signs nothing, so anyone who knows the URL could post one.',
-			),
-			confirmField(false, { ...FROM_VERSION_2, event: OTHER_EVENTS }),
+			{ ...CONFIRM, type: 'boolean', default: false, displayOptions: { show: { '@version': [1] } } },
+			{
+				...CONFIRM,
+				type: 'boolean',
+				default: true,
+				displayOptions: { show: { ...FROM_VERSION_2, event: MONEY_EVENTS } },
+				description: `${CONFIRM.description}. On by default: this event moves money or access, and the platform signs nothing, so anyone who knows the URL could post one.`,
+			},
+			{
+				...CONFIRM,
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { ...FROM_VERSION_2, event: OTHER_EVENTS } },
+			},
 			...HOOK_EVENTS.filter((event) => event.include).map(
 				(event): INodeProperties => ({
 					displayName: `Include ${fieldLabel(event.include!)}`,
