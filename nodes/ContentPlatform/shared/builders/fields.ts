@@ -27,12 +27,7 @@ import {
 	sentence,
 } from './operation';
 import { requireId } from '../errors';
-import { FIELD_HINTS } from '../tables/builderHints';
-
-/** A filter row's hint as its field's `builderHint` (none when the row has none). */
-function hintOf(filter: FilterRow): Pick<INodeProperties, 'builderHint'> {
-	return filter.hint ? { builderHint: { propertyHint: filter.hint } } : {};
-}
+import { FIELD_HINTS, rowHint } from '../tables/builderHints';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
 function queryValue(type: FilterRow['type']): string {
@@ -86,7 +81,7 @@ export function filterField(filter: FilterRow): INodeProperties {
 		name: filter.name,
 		...valueField(filter.type),
 		description: filter.description,
-		...hintOf(filter),
+		...rowHint(filter),
 		routing: { send: { type: 'query', property: `filter[${filter.name}]`, value: queryValue(filter.type) } },
 	};
 }
@@ -103,7 +98,7 @@ export function textFilterField(filter: FilterRow): INodeProperties {
 		type: 'string',
 		default: '',
 		description: filter.description,
-		...hintOf(filter),
+		...rowHint(filter),
 	};
 }
 
@@ -196,7 +191,7 @@ function pickerFilterField(filter: FilterRow): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description: filter.description,
-		...hintOf(filter),
+		...rowHint(filter),
 		modes: [
 			{
 				displayName: 'From List',

@@ -89,6 +89,13 @@ export function nodeBuilderHint(node: PackageNode): IBuilderHint {
 /** `{ propertyHint }` of a field. */
 const hint = (propertyHint: string): IParameterBuilderHint => ({ propertyHint });
 
+/**
+ * A table row's own hint (a filter row's `hint`) as the `builderHint` of the field derived from it:
+ * spread into the field; nothing when the row has none.
+ */
+export const rowHint = (row: { hint?: string }): { builderHint?: IParameterBuilderHint } =>
+	row.hint ? { builderHint: hint(row.hint) } : {};
+
 /** The `builderHint` of the fields builders get wrong, each written once. */
 export const FIELD_HINTS = {
 	/** The site filter of a list (`filter[site_id]`). */
