@@ -80,37 +80,7 @@ async function quickstartChecks({ runtime, check }) {
 				"no second n8n-workflow beside n8n's (--omit=peer)",
 			);
 		});
-		const credential = { id: 'quickstartCred01', name: 'Content Platform account' };
-		n8n.importCredentials([
-			{ ...credential, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-		]);
-		const workflowId = 'quickstartWf0001';
-		n8n.importWorkflows([
-			{
-				id: workflowId,
-				name: 'Quickstart: five newest contacts',
-				nodes: [
-					{
-						id: 'a1',
-						name: 'Manual Trigger',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {},
-					},
-					{
-						id: 'a2',
-						name: 'Content Platform',
-						type: 'n8n-nodes-content-platform.contentPlatform',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: { resource: 'contact', operation: 'getAll', limit: 5 },
-						credentials: { contentPlatformApi: credential },
-					},
-				],
-				connections: { 'Manual Trigger': { main: [[{ node: 'Content Platform', type: 'main', index: 0 }]] } },
-			},
-		]);
+		const workflowId = importFirstWorkflow(n8n, sandbox);
 		const result = await n8n.execute(workflowId);
 		await check(
 			`Quickstart: n8n ${n8n.runtime.version} loads the installed nodes; the first workflow returns 5 contacts`,
@@ -133,7 +103,47 @@ async function quickstartChecks({ runtime, check }) {
 	}
 }
 
-module.exports = { quickstartChecks, readmeInstallCommand };
+/**
+ * The Quickstart's step 2 and first workflow, as a user makes them: an access-token credential for
+ * the sandbox and "Manual Trigger → Content Platform: Contact → Get Many, Limit 5", imported into
+ * `n8n` (an N8nInstance). Returns the workflow's ID (scripts/quickstart-time.js times the same).
+ */
+function importFirstWorkflow(n8n, sandbox) {
+	const credential = { id: 'quickstartCred01', name: 'Content Platform account' };
+	n8n.importCredentials([
+		{ ...credential, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
+	]);
+	const workflowId = 'quickstartWf0001';
+	n8n.importWorkflows([
+		{
+			id: workflowId,
+			name: 'Quickstart: five newest contacts',
+			nodes: [
+				{
+					id: 'a1',
+					name: 'Manual Trigger',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: 'a2',
+					name: 'Content Platform',
+					type: 'n8n-nodes-content-platform.contentPlatform',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'contact', operation: 'getAll', limit: 5 },
+					credentials: { contentPlatformApi: credential },
+				},
+			],
+			connections: { 'Manual Trigger': { main: [[{ node: 'Content Platform', type: 'main', index: 0 }]] } },
+		},
+	]);
+	return workflowId;
+}
+
+module.exports = { quickstartChecks, readmeInstallCommand, importFirstWorkflow };
 
 if (require.main === module) {
 	let passed = 0;

@@ -31,6 +31,7 @@ const { spawnSync } = require('node:child_process');
 
 const { N8nInstance } = require('../e2e/lib/n8n');
 const { createSandbox } = require('../test/sandbox');
+const { importFirstWorkflow } = require('../e2e/quickstart');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -100,37 +101,7 @@ async function main() {
 		await n8n.stop();
 
 		const t1 = Date.now();
-		const credential = { id: 'quickstartCred01', name: 'Content Platform account' };
-		n8n.importCredentials([
-			{ ...credential, type: 'contentPlatformApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token } },
-		]);
-		const workflowId = 'quickstartWf0001';
-		n8n.importWorkflows([
-			{
-				id: workflowId,
-				name: 'Quickstart: five newest contacts',
-				nodes: [
-					{
-						id: 'a1',
-						name: 'Manual Trigger',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {},
-					},
-					{
-						id: 'a2',
-						name: 'Content Platform',
-						type: 'n8n-nodes-content-platform.contentPlatform',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: { resource: 'contact', operation: 'getAll', limit: 5 },
-						credentials: { contentPlatformApi: credential },
-					},
-				],
-				connections: { 'Manual Trigger': { main: [[{ node: 'Content Platform', type: 'main', index: 0 }]] } },
-			},
-		]);
+		const workflowId = importFirstWorkflow(n8n, sandbox);
 		const run = await n8n.execute(workflowId);
 		const seconds = (Date.now() - t1) / 1000;
 		const contacts = run.nodes['Content Platform']?.items ?? [];
