@@ -20,6 +20,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const { N8nInstance } = require('./lib/n8n');
+const { runChecks } = require('./lib/standalone');
 const { createSandbox } = require('../test/sandbox');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -146,30 +147,5 @@ function importFirstWorkflow(n8n, sandbox) {
 module.exports = { quickstartChecks, readmeInstallCommand, importFirstWorkflow };
 
 if (require.main === module) {
-	let passed = 0;
-	let failed = 0;
-	const check = async (title, fn) => {
-		try {
-			await fn();
-			passed++;
-			process.stdout.write(`✓ ${title}\n`);
-		} catch (error) {
-			failed++;
-			process.stdout.write(
-				`✗ ${title}\n  ${String(error && error.stack ? error.stack : error)
-					.split('\n')
-					.slice(0, 8)
-					.join('\n  ')}\n`,
-			);
-		}
-	};
-	quickstartChecks({ runtime: process.env.E2E_N8N || undefined, check })
-		.catch((error) => {
-			failed++;
-			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
-		})
-		.finally(() => {
-			process.stdout.write(`${passed} passed, ${failed} failed\n`);
-			process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
-		});
+	runChecks((check) => quickstartChecks({ runtime: process.env.E2E_N8N || undefined, check }));
 }

@@ -38,24 +38,7 @@ async function retryWhile404(fn) {
  *   checks: (context: { sandbox: object, n8n: object, check: (name: string, fn: () => unknown) => Promise<void> }) => Promise<unknown> }} suite
  */
 function runStandalone({ name, workflows, publish = [], start = true, checks, startTimeoutMs, credentials }) {
-	let passed = 0;
-	let failed = 0;
-	const check = async (title, fn) => {
-		try {
-			await fn();
-			passed++;
-			process.stdout.write(`✓ ${title}\n`);
-		} catch (error) {
-			failed++;
-			process.stdout.write(
-				`✗ ${title}\n  ${String(error && error.stack ? error.stack : error)
-					.split('\n')
-					.slice(0, 6)
-					.join('\n  ')}\n`,
-			);
-		}
-	};
-	(async () => {
+	runChecks(async (check) => {
 		const { sandbox, n8n } = await startStack({
 			name,
 			keep: process.env.E2E_KEEP === '1',
@@ -72,7 +55,34 @@ function runStandalone({ name, workflows, publish = [], start = true, checks, st
 			await n8n.cleanup().catch(() => undefined);
 			await sandbox.close();
 		}
-	})()
+	});
+}
+
+/**
+ * Runs `body` with a `check(title, fn)` that prints "✓ title" or "✗ title" and the error's first
+ * lines, counting both; an error thrown by `body` itself counts as "✗ aborted". Ends with the
+ * "N passed, M failed" line and exit code 1 unless every check passed (and at least one ran).
+ * @param {(check: (title: string, fn: () => unknown) => Promise<void>) => Promise<unknown>} body
+ */
+function runChecks(body) {
+	let passed = 0;
+	let failed = 0;
+	const check = async (title, fn) => {
+		try {
+			await fn();
+			passed++;
+			process.stdout.write(`✓ ${title}\n`);
+		} catch (error) {
+			failed++;
+			process.stdout.write(
+				`✗ ${title}\n  ${String(error && error.stack ? error.stack : error)
+					.split('\n')
+					.slice(0, 8)
+					.join('\n  ')}\n`,
+			);
+		}
+	};
+	body(check)
 		.catch((error) => {
 			failed++;
 			process.stdout.write(`✗ aborted: ${error.stack || error}\n`);
@@ -83,4 +93,4 @@ function runStandalone({ name, workflows, publish = [], start = true, checks, st
 		});
 }
 
-module.exports = { runStandalone, retryWhile404 };
+module.exports = { runStandalone, runChecks, retryWhile404 };
