@@ -64,7 +64,7 @@ function whereFrom(noun, lists) {
  * - Get Many returns at most `LIMIT` records (not chosen by the model) and lets the model fill
  *   one filter: `search` where the list has it, else its first `<resource>_id` filter;
  * - destructive operations: the same, which the package refuses unless "Allow Model-Chosen
- *   Values" is on (shared/builders/aiTool.ts); the table says so.
+ *   Values" is on (shared/builders/guards.ts); the table says so.
  * @returns {{ parameters: object, fromModel: string[] }}
  */
 function recommendedParameters(properties, resource, operation, resources, lists) {

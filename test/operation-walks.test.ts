@@ -56,7 +56,7 @@ interface NotFollowed {
 /** Not followed on either walk. */
 const EITHER: NotFollowed[] = [
 	{ file: /^listSearch\//, why: "the editor's list searches run when the user opens a list" },
-	{ file: /^shared\/builders\/aiTool\.ts$/, why: "destructive operations' guard (`endpoint.destructive`)" },
+	{ file: /^shared\/builders\/guards\.ts$/, why: "destructive operations' guard (`endpoint.destructive`)" },
 	{ file: /^shared\/tables\/filters\.ts$/, why: "the contacts' and customers' Get Many filters" },
 	{ file: /^shared\/tables\/builderHints\.ts$/, why: "words for n8n's AI Workflow Builder, no part of a request" },
 ];

@@ -200,17 +200,24 @@ export interface ApiAnswer {
 	unrenewed401?: boolean;
 }
 
-/** Where an error made by `apiErrorFromResponse` carries its `ApiAnswer` (a non-enumerable member: never shown or serialised). */
-const API_ANSWER = Symbol('apiAnswer');
+/**
+ * A NodeApiError made by `apiErrorFromResponse`, with what the API answered in the open: its own
+ * typed field `apiAnswer` (enumerable, seen when the error is inspected or logged). n8n persists an
+ * error through its `toJSON`, which keeps message, description and context, not this field; a
+ * subclass would not do, as n8n-core tells a NodeApiError by its `name`, which follows the class.
+ */
+export type ApiAnswerError = NodeApiError & { apiAnswer: ApiAnswer };
 
 /**
- * The answer an error was made of by `apiErrorFromResponse` (see `ApiAnswer`), or undefined for any
- * other error. Lets a caller react to one particular refusal (find or create: the email "has
- * already been taken") or to what the answer asks (the request runner: wait, renew) without
- * reading n8n's error internals.
+ * The answer an error was made of by `apiErrorFromResponse` (its `apiAnswer`, see `ApiAnswer`), or
+ * undefined for any other error. Lets a caller react to one particular refusal (find or create:
+ * the email "has already been taken") or to what the answer asks (the request runner: wait, renew)
+ * without reading n8n's error internals.
  */
 export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
-	return typeof error === 'object' && error !== null ? (error as { [API_ANSWER]?: ApiAnswer })[API_ANSWER] : undefined;
+	if (typeof error !== 'object' || error === null || !('apiAnswer' in error)) return undefined;
+	const answer = (error as Partial<ApiAnswerError>).apiAnswer;
+	return typeof answer?.status === 'number' ? answer : undefined;
 }
 
 /**
@@ -220,13 +227,15 @@ export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
  * with ID …; 422 → the endpoint's refusal (`subject.refusal`) when it has one, else the invalid fields; 429 → rate limited (with Retry-After when sent);
  * other statuses → the first JSON:API error, else the status and the first part of the body.
  * The description holds every JSON:API error (title, detail, source pointer).
- * Never includes request headers, so the token cannot leak.
+ * Never includes request headers, so the token cannot leak. `asks`: what the routing's postReceive
+ * found the answer asks of the request runner (a wait, an OAuth2 renewal), kept in its `apiAnswer`.
  */
 export function apiErrorFromResponse(
 	node: INode,
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	subject: ErrorSubject = {},
-): NodeApiError {
+	asks: Pick<ApiAnswer, 'throttleWaitMs' | 'unrenewed401'> = {},
+): ApiAnswerError {
 	const status = response.statusCode;
 	const errors = errorsOf(response.body);
 	const first = errors[0] ? describeError(errors[0]) : undefined;
@@ -281,9 +290,10 @@ export function apiErrorFromResponse(
 		httpCode: String(status),
 		errors: errors as unknown as JsonObject[],
 	};
-	const error = new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) });
-	Object.defineProperty(error, API_ANSWER, { value: { status, errors } satisfies ApiAnswer, enumerable: false });
-	return error;
+	const apiAnswer: ApiAnswer = { status, errors, ...asks };
+	return Object.assign(new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) }), {
+		apiAnswer,
+	});
 }
 
 /** The message for a 2xx answer whose body is not a JSON:API document. */

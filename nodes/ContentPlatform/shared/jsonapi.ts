@@ -159,10 +159,6 @@ export function documentToItems(document: JsonApiDocument, simplify: boolean): I
 
 // What a list document says about paging
 
-/** Where paging information of one page is kept on the array of its items (see `tagPage`). */
-const HAS_MORE = Symbol('hasMore');
-const PAGING = Symbol('paging');
-
 /** What a list document says about paging, for the page reader to check against what was received. */
 export interface PagingClaims {
 	/** `meta.current_page` (payouts: `meta.pagination.current`). */
@@ -177,8 +173,19 @@ export interface PagingClaims {
 	lastPage?: number;
 }
 
-/** The items of one page, with what its document says about paging (`tagPage`). */
-export type PageItems = INodeExecutionData[] & { [HAS_MORE]?: boolean; [PAGING]?: PagingClaims };
+/** What one page's document says about paging: whether more pages follow (undefined: it does not say), and its claims. */
+export interface PageTags {
+	hasMore?: boolean;
+	claims: PagingClaims;
+}
+
+/**
+ * The items of one Get Many page as the postReceive (`toItems`) returns them to the page reader
+ * (`readList`, through n8n's `makeRoutingRequest`, which hands back the items only): the array, with
+ * what its document says about paging as a typed field `paging` (set by `tagPage`; the page reader
+ * copies the items into its own array, so the field never reaches n8n's output).
+ */
+export type PageItems = INodeExecutionData[] & { paging?: PageTags };
 
 function pagingOf(document: JsonApiDocument): PagingClaims {
 	const meta = (document.meta ?? {}) as IDataObject;
@@ -221,20 +228,18 @@ export function documentHasMore(document: JsonApiDocument): boolean | undefined 
 }
 
 /**
- * Records on the items of one answer what its document says about paging (whether more pages
- * follow, `meta` totals, the page of `links.next`), as non-enumerable members the page reader
+ * Puts on the items of one Get Many page what its document says about paging (whether more pages
+ * follow, `meta` totals, the page of `links.next`): their `paging` field, which the page reader
  * reads (`pageTagsOf`).
  * @returns The same array.
  */
 export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
-	Object.defineProperty(items, HAS_MORE, { value: documentHasMore(document), enumerable: false });
-	Object.defineProperty(items, PAGING, { value: pagingOf(document), enumerable: false });
-	return items;
+	return Object.assign(items, { paging: { hasMore: documentHasMore(document), claims: pagingOf(document) } });
 }
 
-/** What `tagPage` recorded on a page's items: whether more pages follow, and the paging claims. */
-export function pageTagsOf(items: PageItems): { hasMore?: boolean; claims: PagingClaims } {
-	return { hasMore: items[HAS_MORE], claims: items[PAGING] ?? {} };
+/** What `tagPage` put on a page's items (`paging`); no claims when the items carry none. */
+export function pageTagsOf(items: PageItems): PageTags {
+	return items.paging ?? { claims: {} };
 }
 
 /**

@@ -15,12 +15,12 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from './operation';
-import { ALLOW_MODEL_VALUES } from './aiTool';
+import { ALLOW_MODEL_VALUES } from './guards';
 import { locatorName, resourceLocator } from './fields';
 
 /**
  * The notice shown above the fields of a destructive operation (what it does, that it cannot be
- * undone) and, in the AI tool node, the "Allow Model-Chosen Values" switch (`aiTool.ts`); none
+ * undone) and, in the AI tool node, the "Allow Model-Chosen Values" switch (`guards.ts`); none
  * for the others.
  */
 export function destructiveNotice(op: OperationContext): INodeProperties[] {

@@ -25,14 +25,8 @@ import {
 	type ResourceTable,
 	type ResourceValue,
 } from '../tables/registry';
-import {
-	JSON_API_MEDIA_TYPE,
-	prepareRequest,
-	refuseRetryOnFail,
-	requestRunnerRouting,
-	toItems,
-} from '../transport/request';
-import { refuseModelChosenValues } from './aiTool';
+import { JSON_API_MEDIA_TYPE, prepareRequest, requestRunnerRouting, toItems } from '../transport/request';
+import { refuseModelChosenValues, refuseRetryOnFail } from './guards';
 
 /** `operationOf` (an operation's table rows) is the registry's, where the page reader and the hooks find it too. */
 export { operationOf, type OperationContext } from '../tables/registry';

@@ -223,17 +223,7 @@ export async function waitUnlessCancelled(ms: number, cancelled: () => boolean):
 	}
 }
 
-/**
- * Marks the error of a routed read whose answer asked to wait `ms` (see `throttleWaitOf`): the wait
- * is carried on the error's `ApiAnswer` (shared/errors.ts), read back by `throttledWaitOf`.
- */
-export function markThrottled<T extends object>(error: T, ms: number): T {
-	const answer = apiAnswerOf(error);
-	if (answer) answer.throttleWaitMs = ms;
-	return error;
-}
-
-/** The wait (ms) a routed read's error asks for (`markThrottled`), else undefined. */
+/** The wait (ms) a routed read's error asks for (its `apiAnswer.throttleWaitMs`, set by `toItems`), else undefined. */
 export function throttledWaitOf(error: unknown): number | undefined {
 	return apiAnswerOf(error)?.throttleWaitMs;
 }

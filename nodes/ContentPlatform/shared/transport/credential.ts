@@ -149,17 +149,7 @@ export async function renewAfterUnrenewed401(
 	}
 }
 
-/**
- * Marks the error of an unrenewed OAuth2 401 on a Get Many page (made by `apiErrorFromResponse`):
- * carried on its `ApiAnswer` (shared/errors.ts), read back by `isUnrenewedPageError`.
- */
-export function markUnrenewedPage<T extends object>(error: T): T {
-	const answer = apiAnswerOf(error);
-	if (answer) answer.unrenewed401 = true;
-	return error;
-}
-
-/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (`markUnrenewedPage`). */
+/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (an unrenewed OAuth2 401: its `apiAnswer.unrenewed401`, set by `toItems`). */
 export function isUnrenewedPageError(error: object): boolean {
 	return apiAnswerOf(error)?.unrenewed401 === true;
 }

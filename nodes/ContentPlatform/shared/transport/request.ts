@@ -40,7 +40,6 @@ import {
 	checkedDocument,
 	friendlyError,
 	isRetriedMethod,
-	markThrottled,
 	parseBody,
 	sendWithThrottleRule,
 	finalAnswer,
@@ -51,7 +50,6 @@ import {
 	credentialContext,
 	credentialTypeOf,
 	isUnrenewed401,
-	markUnrenewedPage,
 	statusErrorPolicy,
 	type RequestContext,
 } from './credential';
@@ -76,7 +74,7 @@ export interface ContactOutcome {
  * executeSingleFunctions, …)`, `action.call(executeSingleFunctions, …)`), and hands a postReceive
  * nothing else of the request, so this is held in `itemRuns`, keyed by that context, and dropped
  * with it (a WeakMap). The one store keyed by an item; the other values that outlive one of n8n's
- * calls (the by-email lock, the polling trigger's lease and clock log, the Symbol members on
+ * calls (the by-email lock, the polling trigger's lease and clock log, the typed fields on
  * request options, errors and page items) are listed in docs/development.md, "State that outlives
  * one call".
  */
@@ -107,22 +105,29 @@ export function itemRunOf(context: IExecuteSingleFunctions): ItemRun {
  */
 export type OwnRequest = (send: () => Promise<INodeExecutionData[]>) => Promise<INodeExecutionData[]>;
 
-/** Where the request options carry an item's own request (non-enumerable: never sent, never copied). */
-const OWN_REQUEST = Symbol('ownRequest');
-
 /**
- * Hands `runRequest` the item's own request on the request options a preSend returns (n8n passes
- * that object on to `runRequest` as `requestData.options`).
- * @returns The same options.
+ * The request options as a preSend returns them to n8n, which passes the same object on to
+ * `runRequest` (`requestData.options`): n8n's, plus the item's own request when the item sends it
+ * itself (`withOwnRequest`), a typed field taken off again before the request is sent.
  */
-export function withOwnRequest(requestOptions: IHttpRequestOptions, own: OwnRequest): IHttpRequestOptions {
-	Object.defineProperty(requestOptions, OWN_REQUEST, { value: own, enumerable: false, configurable: true });
-	return requestOptions;
+export interface RoutedRequestOptions extends IHttpRequestOptions {
+	ownRequest?: OwnRequest;
 }
 
-/** The item's own request a preSend put on the request options (`withOwnRequest`), if any. */
-function ownRequestOf(requestOptions: object): OwnRequest | undefined {
-	return (requestOptions as { [OWN_REQUEST]?: OwnRequest })[OWN_REQUEST];
+/**
+ * Hands `runRequest` the item's own request on the request options a preSend returns.
+ * @returns The same options, with `ownRequest` set.
+ */
+export function withOwnRequest(requestOptions: IHttpRequestOptions, own: OwnRequest): RoutedRequestOptions {
+	return Object.assign(requestOptions, { ownRequest: own });
+}
+
+/** Takes the item's own request (`withOwnRequest`) off the request options, so that it is never sent: the request runner's. */
+function takeOwnRequest(requestOptions: object): OwnRequest | undefined {
+	const options = requestOptions as Partial<RoutedRequestOptions>;
+	const own = options.ownRequest;
+	delete options.ownRequest;
+	return own;
 }
 
 /**
@@ -161,25 +166,6 @@ export async function prepareRequest(
 				itemIndex: this.getItemIndex(),
 			});
 		}
-	}
-	return requestOptions;
-}
-
-/**
- * preSend of every destructive operation (table rows with `destructive`): refuses to run when the
- * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
- * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, answer.ts).
- */
-export async function refuseRetryOnFail(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	if (this.getNode().retryOnFail) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'"Retry On Fail" is on: this operation cannot be undone and is never retried. Turn off Settings → Retry On Fail for this node.',
-			{ itemIndex: this.getItemIndex() },
-		);
 	}
 	return requestOptions;
 }
@@ -232,7 +218,7 @@ async function sendRequest(
 			if (outcome.ok) return outcome.value;
 			throw outcome.error;
 		};
-		const own = ownRequestOf(requestData.options);
+		const own = takeOwnRequest(requestData.options);
 		return own ? await own(send) : await send();
 	} catch (error) {
 		throw await friendlyError(context, error, requestData.options);
@@ -244,7 +230,7 @@ async function sendRequest(
  * words), then turns the document's resource objects into items, simplified when the "Simplify"
  * option is on, each paired with the input item it came from. A Get Many page's items carry what
  * its document says about paging (`tagPage`); an unrenewed OAuth2 401 on a page is left to the
- * page reader (marked by `markUnrenewedPage`), other operations renew here.
+ * page reader (its error's `apiAnswer` says so), other operations renew here.
  */
 export async function toItems(
 	this: IExecuteSingleFunctions,
@@ -263,12 +249,12 @@ export async function toItems(
 	if (unrenewed || wait !== undefined) {
 		// Get Many: this error tells the page reader to send the page once more with n8n renewing the
 		// token; a read asked to slow down: to wait as the answer asks and send it again
-		const error = apiErrorFromResponse(
+		throw apiErrorFromResponse(
 			this.getNode(),
 			{ ...response, body: redactValue(parseBody(response.body), secrets) as IN8nHttpFullResponse['body'] },
 			subjectOf(this),
+			unrenewed ? { unrenewed401: true } : { throttleWaitMs: wait ?? 0 },
 		);
-		throw unrenewed ? markUnrenewedPage(error) : markThrottled(error, wait ?? 0);
 	}
 	const document = checkedDocument(this, response, subjectOf(this), secrets);
 	const simplify = this.getNodeParameter('simple', true) as boolean;
@@ -291,10 +277,8 @@ export async function toItems(
 		);
 	}
 	const item = this.getItemIndex();
-	return tagPage(
-		jsonItems.map((json) => ({ json, pairedItem: { item } })),
-		document,
-	);
+	const items = jsonItems.map((json) => ({ json, pairedItem: { item } }));
+	return isList ? tagPage(items, document) : items;
 }
 
 /**

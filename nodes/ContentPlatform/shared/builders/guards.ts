@@ -1,5 +1,7 @@
 /**
- * The guard of destructive operations used as AI tools. In the tool node
+ * The guards of destructive operations (table rows with `destructive`), two preSends their option
+ * runs before any request: `refuseRetryOnFail`, never sent twice by n8n; `refuseModelChosenValues`,
+ * when used as an AI tool. In the tool node
  * (`contentPlatformTool`, n8n's tool twin of this node) the user fixes the resource and the
  * operation; a model only fills the fields written with `$fromAI()`. For a destructive operation
  * (table rows with `destructive`: Delete, Revoke Offers (also by Email), Replace Offers/Tags, Remove
@@ -67,4 +69,23 @@ export async function refuseModelChosenValues(
 				'Type the IDs into the tool node, or switch on "Allow Model-Chosen Values" in the tool node to let the model choose them.',
 		},
 	);
+}
+
+/**
+ * preSend of every destructive operation (table rows with `destructive`): refuses to run when the
+ * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
+ * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, answer.ts).
+ */
+export async function refuseRetryOnFail(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (this.getNode().retryOnFail) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'"Retry On Fail" is on: this operation cannot be undone and is never retried. Turn off Settings → Retry On Fail for this node.',
+			{ itemIndex: this.getItemIndex() },
+		);
+	}
+	return requestOptions;
 }
