@@ -132,7 +132,7 @@ describe('import circles in the repository', () => {
 		).toEqual([['a', 'b']]);
 		// import … from (TypeScript), require (JavaScript), a test importing a script, a lazy require
 		expect(graph.get('nodes/ContentPlatform/ContentPlatform.node.ts')).toContain(
-			'nodes/ContentPlatform/resources/order/index.ts',
+			'nodes/ContentPlatform/resources/contact/index.ts',
 		);
 		expect(graph.get('e2e/parallel.js')).toContain('e2e/lib/chain.js');
 		expect(graph.get('e2e/parallel.js')).toContain('test/sandbox/concurrency.js');

@@ -64,7 +64,7 @@ const EITHER: NotFollowed[] = [
 /** The walks and what each does not follow besides `EITHER`. */
 const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotFollowed[] }> = {
 	'Order → Get Many': {
-		limit: 18,
+		limit: 17,
 		resource: 'order',
 		notFollowed: [{ file: /^shared\/customFields\.ts$/, why: "the resource mapper of Contact's Custom Fields" }],
 	},
@@ -77,6 +77,10 @@ const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotF
 				why: "Contact's other operations",
 			},
 			{ file: /^shared\/builders\/(destructive|relationship)\.ts$/, why: "Contact's other operations' builders" },
+			{
+				file: /^shared\/builders\/read\.ts$/,
+				why: "Get Many and Get: Contact's other operations, and the read-only resources' (`readOnlyResource`, the node's map)",
+			},
 			{ file: /^shared\/tables\/offerGrants\.ts$/, why: "the offer grants' endpoint rows" },
 			{
 				file: /^shared\/transport\/(pages|parallelPages|dateRange)\.ts$/,

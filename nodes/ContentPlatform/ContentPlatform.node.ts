@@ -9,34 +9,27 @@
  * (`requestRunnerRouting`, shared/transport/request.ts).
  */
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
-import { type ResourceDescription, resourceProperty } from './shared/builders/operation';
+import {
+	operationOf,
+	type ResourceDescription,
+	resourceDescription,
+	resourceProperty,
+} from './shared/builders/operation';
+import { getManyOperation, getOperation } from './shared/builders/read';
 import { simplifyProperty } from './shared/jsonapi';
-import { RESOURCES, type ResourceValue } from './shared/tables/registry';
+import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
-import { blogPostDescription } from './resources/blogPost';
 import { contactDescription } from './resources/contact';
 import { contactNoteDescription } from './resources/contactNote';
-import { courseDescription } from './resources/course';
 import { customerDescription } from './resources/customer';
-import { customFieldDescription } from './resources/customField';
 import { formDescription } from './resources/form';
-import { formSubmissionDescription } from './resources/formSubmission';
 import { hookDescription } from './resources/hook';
-import { landingPageDescription } from './resources/landingPage';
 import { meDescription } from './resources/me';
 import { offerDescription } from './resources/offer';
-import { orderDescription } from './resources/order';
-import { orderItemDescription } from './resources/orderItem';
 import { payoutDescription } from './resources/payout';
-import { podcastDescription } from './resources/podcast';
-import { productDescription } from './resources/product';
 import { purchaseDescription } from './resources/purchase';
-import { siteDescription } from './resources/site';
-import { tagDescription } from './resources/tag';
-import { transactionDescription } from './resources/transaction';
-import { websitePageDescription } from './resources/websitePage';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './shared/customFields';
@@ -46,34 +39,53 @@ import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } fr
 import { nodeBuilderHint } from './shared/tables/builderHints';
 
 /**
- * Each resource's operations and fields (`resources/<resource>/index.ts`) by its `resource` value,
- * in alphabetical order (the node's order is `RESOURCES`'): TypeScript checks that every resource
- * of `RESOURCES` has its own here and that nothing else is.
+ * A resource whose operations are Get Many and Get alone, each its standard builder's
+ * (`getManyOperation`, `getOperation`), in its table's row order: such a resource has no `index.ts`
+ * (docs/development.md, "The operation-file rule").
+ * @param defaultOperation As `resourceDescription`'s: the default it had before it got a list.
+ */
+function readOnlyResource<Value extends ResourceValue>(
+	value: Value,
+	defaultOperation?: string,
+): ResourceDescription<Value> {
+	const operations = resourceByValue(value).endpoints.map(({ operation }) => {
+		if (operation === 'getAll') return getManyOperation(operationOf(value, operation));
+		if (operation === 'get') return getOperation(operationOf(value, operation));
+		throw new UnexpectedError(`Resource "${value}" has the operation "${operation}": it needs its own index.ts`);
+	});
+	return resourceDescription(value, operations, defaultOperation);
+}
+
+/**
+ * Each resource's operations and fields (`resources/<resource>/index.ts`, or `readOnlyResource`) by
+ * its `resource` value, in alphabetical order (the node's order is `RESOURCES`'): TypeScript checks
+ * that every resource of `RESOURCES` has its own here and that nothing else is. Blog Post and Course
+ * keep Get as their default, as before they got a list (saved workflows keep theirs).
  */
 const descriptions: { [Value in ResourceValue]: ResourceDescription<Value> } = {
 	apiVersion: apiVersionDescription,
-	blogPost: blogPostDescription,
+	blogPost: readOnlyResource('blogPost', 'get'),
 	contact: contactDescription,
 	contactNote: contactNoteDescription,
-	course: courseDescription,
+	course: readOnlyResource('course', 'get'),
 	customer: customerDescription,
-	customField: customFieldDescription,
+	customField: readOnlyResource('customField'),
 	form: formDescription,
-	formSubmission: formSubmissionDescription,
+	formSubmission: readOnlyResource('formSubmission'),
 	hook: hookDescription,
-	landingPage: landingPageDescription,
+	landingPage: readOnlyResource('landingPage'),
 	me: meDescription,
 	offer: offerDescription,
-	order: orderDescription,
-	orderItem: orderItemDescription,
+	order: readOnlyResource('order'),
+	orderItem: readOnlyResource('orderItem'),
 	payout: payoutDescription,
-	podcast: podcastDescription,
-	product: productDescription,
+	podcast: readOnlyResource('podcast'),
+	product: readOnlyResource('product'),
 	purchase: purchaseDescription,
-	site: siteDescription,
-	tag: tagDescription,
-	transaction: transactionDescription,
-	websitePage: websitePageDescription,
+	site: readOnlyResource('site'),
+	tag: readOnlyResource('tag'),
+	transaction: readOnlyResource('transaction'),
+	websitePage: readOnlyResource('websitePage'),
 };
 
 /** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/registry.ts`). */
