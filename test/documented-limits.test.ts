@@ -10,9 +10,10 @@
  * - a server capping pages below 100 without paging links ends Return All after its first page;
  *   with paging links (`links.next`) every record is read;
  * - the webhook trigger remembers the last 100 deliveries (counted here, not read from its constant);
- * - the polling trigger's bounds the README states in figures (200 dated ahead, 200 undated, 5,000 at one
- *   instant) are the code's: test/trigger/strategies.test.ts ("bounded lists") tests the behaviour at
- *   each bound by reading the constant, so these pins fail when a constant moves away from the README.
+ * - the polling trigger's limits the README states in figures (200 dated ahead, 200 undated, 5,000 at one
+ *   instant) are the code's: test/trigger/strategies.test.ts ("the cursor's lists at their limits") tests
+ *   the behaviour at each limit by reading the constant, so these pins fail when a constant moves away
+ *   from the README.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -242,7 +243,7 @@ describe('the webhook trigger remembers the last 100 deliveries', () => {
 	});
 });
 
-test("the polling trigger's bounds are the README's figures (200 dated ahead, 200 undated, 5,000 at one instant)", () => {
+test("the polling trigger's limits are the README's figures (200 dated ahead, 200 undated, 5,000 at one instant)", () => {
 	expect(MAX_AHEAD).toBe(200);
 	expect(MAX_ODD).toBe(200);
 	expect(MAX_SET_IDS).toBe(5000);

@@ -128,7 +128,7 @@ export class ContentPlatformTrigger implements INodeType {
 				manual: this.getMode() === 'manual',
 				now: () => Date.now(),
 				budgetMs: typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS,
-				// A 429's wait is bounded by the time the poll has left (and by the 60 s rule).
+				// A 429's wait never outlasts the time the poll has left (nor the 60 s rule).
 				readPage: async (request, timeLeftMs) => {
 					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 					let headers: IDataObject = {};

@@ -3,8 +3,8 @@
  * (RFC 9110 section 6.6.1, an HTTP-date in whole seconds), not n8n's clock, so records dated "now"
  * by a server whose clock runs ahead of or behind the n8n host are neither taken for records
  * dated ahead nor missed. No n8n plumbing; `apiTime` is a pure function, `firstFallback` keeps
- * one store for the process (`fallbackLogged`, bounded: docs/development.md "State that outlives
- * one call").
+ * one store for the process (`fallbackLogged`, at most `MAX_FALLBACK_LOGGED` entries:
+ * docs/development.md "State that outlives one call").
  */
 import { headerValue } from '../ContentPlatform/shared/errors';
 

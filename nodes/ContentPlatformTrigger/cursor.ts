@@ -1,6 +1,6 @@
 /**
  * The trigger's cursor: a discriminated union with one variant per strategy, and how a stored one
- * is read back and stored, dispatched by `kind`. Each variant's shape, bounds, reader and storage
+ * is read back and stored, dispatched by `kind`. Each variant's shape, limits, reader and storage
  * live beside its strategy (strategies/<kind>.cursor.ts); what they share (the envelope, ID
  * packing, the read checks of stored values) in cursorBase.ts. Pure functions, no n8n plumbing.
  */

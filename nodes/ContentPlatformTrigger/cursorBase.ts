@@ -1,7 +1,7 @@
 /**
  * What every strategy's cursor shares (each cursor variant and its reader live beside its strategy,
  * strategies/<kind>.cursor.ts; the union and the dispatch in cursor.ts): the record a poll reads,
- * the stored envelope, the bounds, the time helpers, ID sets stored as runs, and the read checks
+ * the stored envelope, the limits, the time helpers, ID sets stored as runs, and the read checks
  * of the stored values. Pure functions, no n8n plumbing.
  */
 

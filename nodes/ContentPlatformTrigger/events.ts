@@ -22,7 +22,7 @@ export interface TriggerEvent {
 	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
 	filters: FilterRow[];
-	/** What the editor shows under the event when polling this list has a cost or a bound to know (docs/trigger.md). */
+	/** What the editor shows under the event when polling this list has a cost or a shortcoming to know (docs/trigger.md). */
 	notice?: string;
 	/**
 	 * Related records the list cannot include but the record's detail can (`include=<name>`): a
@@ -53,6 +53,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 	{
 		resource: 'formSubmission',
 		strategy: idOnlyStrategy,
+		// Rendered in the node's description (test/snapshots): "no such bound" stays as the editor shows it.
 		notice:
 			"Form submissions carry no timestamp, so new ones are found by ID. If the API returns submissions made at the same instant in a different order on each request, more than 9 of them in one instant can be missed or emitted twice. For forms that receive many submissions at once, prefer the Content Platform Webhook Trigger's Form Submission event (instant, no such bound).",
 	},

@@ -1,6 +1,7 @@
 /**
  * One poll of the trigger from start to end, apart from n8n: the lease, the time budget, the
- * saved position (read, recovered, checked, saved), the API's clock, the scan and what is logged.
+ * cursor (read, recovered, checked, saved; the messages call it the trigger's position), the API's
+ * clock, the scan and what is logged.
  * A function over plain inputs (static data, a page reader, a logger, the clock), so it runs
  * without n8n; the node (ContentPlatformTrigger.node.ts) only adds the requests and the items.
  */
@@ -38,11 +39,11 @@ export interface PollLog {
 /** What one poll needs: all plain data and functions. */
 export interface PollInputs {
 	event: TriggerEvent;
-	/** What the position is for (event and filters): a position saved for another key is a fresh start. */
+	/** What the cursor is for (event and filters): a cursor saved for another key is a fresh start. */
 	key: string;
 	/** The node's static data (shared by all polls of the trigger; changed in place). */
 	staticData: Record<string, unknown>;
-	/** "Fetch Test Event": the newest record, no lease, the position neither read nor moved. */
+	/** "Fetch Test Event": the newest record, no lease, the cursor neither read nor moved. */
 	manual: boolean;
 	/** n8n's clock (ms since the epoch): the lease and the budget. */
 	now: () => number;
@@ -60,14 +61,14 @@ export interface PollInputs {
 	/** Who logs the fallback to n8n's clock once (workflow ID and node name). */
 	who: string;
 	/**
-	 * Called with the records about to be emitted, before the position is saved (New Transaction's
+	 * Called with the records about to be emitted, before the cursor is saved (New Transaction's
 	 * Include Purchases reads each one back here): when it throws, the poll fails, nothing is
-	 * emitted and the position does not move. `timeLeftMs` as for `readPage`.
+	 * emitted and the cursor does not move. `timeLeftMs` as for `readPage`.
 	 */
 	beforeEmit?: (records: PollRecord[], timeLeftMs: () => number) => Promise<void>;
 }
 
-/** A poll that failed with a message for the user (nothing emitted, the position did not move). */
+/** A poll that failed with a message for the user (nothing emitted, the cursor did not move). */
 export class PollFailure extends Error {
 	constructor(message: string) {
 		super(message);
@@ -79,7 +80,7 @@ export class PollFailure extends Error {
  * Runs one poll.
  * @returns the records to emit, oldest first (manual: the newest one), or null when there are
  *   none or another poll of the trigger was running. Throws `PollFailure` (the list could not be
- *   read consistently, the budget ran out, the position would exceed its bounds) and whatever
+ *   read consistently, the budget ran out, the cursor would exceed its limits) and whatever
  *   `readPage` throws.
  */
 export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> {
@@ -158,9 +159,9 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		if (!holdsLease(staticData, lease!)) return null;
 		const stored = storeCursor(scan.cursor(key));
 		if (!('cursor' in readCursor(stored, key, event.strategy.kind))) {
-			// Never save a position the next poll could not read (it would start over and emit again).
+			// Never save a cursor the next poll could not read (it would start over and emit again).
 			throw new PollFailure(
-				"The trigger's position after this poll would exceed its size bounds (see the trigger guide). Nothing was emitted and the position did not move.",
+				"The trigger's position after this poll would exceed its size limits (see the trigger guide). Nothing was emitted and the position did not move.",
 			);
 		}
 		for (const warning of scan.warnings?.() ?? []) log.warn(`Content Platform Trigger: ${warning}`, meta);

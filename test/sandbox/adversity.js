@@ -13,8 +13,8 @@
  * - `createdAt`: `{ [id]: value }` served as the record's `created_at` attribute instead of the
  *   stored one (`undefined` leaves the attribute out): missing, null, numeric or non-date values.
  *   The record keeps its stored time for sorting and date filters;
- * - `deleteBetweenPages`: before answering a list request for a later page (a window that does not
- *   start at the top), delete this many random records among those before the window (already
+ * - `deleteBetweenPages`: before answering a list request for a later page (one that does not
+ *   start at the top), delete this many random records among those before the page (already
  *   read by the client), so the list shifts back; their IDs are appended to `deleted`.
  *
  * - `clockOffsetMs`: the API's clock runs this many ms ahead of the host's (negative: behind).
@@ -61,14 +61,14 @@ function page(adversity, requested) {
 }
 
 /**
- * Hook after sorting a list: deletes records before the window (`deleteBetweenPages`), then
+ * Hook after sorting a list: deletes records before the requested page (`deleteBetweenPages`), then
  * shuffles the records of each run of equal sort keys (`shuffleTies`). `same(a, b)` tells whether
  * two records share every sort key. Mutates and returns `sorted`.
  */
-function afterSort(adversity, store, sorted, window, same) {
-	if (adversity.deleteBetweenPages > 0 && window.start > 0) {
-		for (let i = 0; i < adversity.deleteBetweenPages && window.start - i > 0; i++) {
-			const index = Math.floor(adversity.random() * Math.min(window.start, sorted.length));
+function afterSort(adversity, store, sorted, requested, same) {
+	if (adversity.deleteBetweenPages > 0 && requested.start > 0) {
+		for (let i = 0; i < adversity.deleteBetweenPages && requested.start - i > 0; i++) {
+			const index = Math.floor(adversity.random() * Math.min(requested.start, sorted.length));
 			const [victim] = sorted.splice(index, 1);
 			if (!victim) break;
 			const at = store.indexOf(victim);

@@ -205,7 +205,7 @@ export interface Adversity {
 	delayMs: number;
 	/** `{ [id]: value }` served as `created_at` instead of the stored one (`undefined`: attribute left out); sorting and date filters keep the stored time. */
 	createdAt: Record<string, unknown>;
-	/** Before answering a list request for a window that does not start at the top, delete this many random records before the window. */
+	/** Before answering a list request for a page that does not start at the top, delete this many random records before the page. */
 	deleteBetweenPages: number;
 	/** IDs deleted by `deleteBetweenPages`, in order. */
 	deleted: string[];

@@ -3,7 +3,8 @@
  * over an in-memory list sorted newest first, a logger that collects, n8n's clock and the API's
  * `Date` header passed in (the orchestration is testable without n8n).
  */
-import type { PollRecord } from '../../nodes/ContentPlatformTrigger/cursorBase';
+import type { Cursor } from '../../nodes/ContentPlatformTrigger/cursor';
+import { MAX_ODD, type PollRecord } from '../../nodes/ContentPlatformTrigger/cursorBase';
 import { TRIGGER_EVENTS } from '../../nodes/ContentPlatformTrigger/events';
 import { PollFailure, runPoll, type PollInputs } from '../../nodes/ContentPlatformTrigger/runPoll';
 
@@ -77,5 +78,34 @@ test('a server that ignores page[number]: PollFailure, nothing saved', async () 
 	const read = inputs.readPage;
 	inputs.readPage = async (request, timeLeftMs) => read({ ...request, number: 1 }, timeLeftMs);
 	await expect(runPoll(inputs)).rejects.toBeInstanceOf(PollFailure);
+	expect(JSON.stringify(inputs.staticData)).toBe(saved);
+});
+
+test("a cursor that would not read back: PollFailure naming the position's size limits, nothing saved", async () => {
+	const { inputs, add, tick } = setup(0);
+	await runPoll(inputs);
+	const saved = JSON.stringify(inputs.staticData);
+	tick(1_000);
+	add(2);
+	// A scan whose next cursor remembers one undated ID more than MAX_ODD (readCursor refuses it).
+	const { strategy } = order;
+	inputs.event = {
+		...order,
+		strategy: {
+			kind: strategy.kind,
+			start: (cursor, clock) => {
+				const scan = strategy.start(cursor, clock);
+				const next = scan.cursor.bind(scan);
+				const odd = Array.from({ length: MAX_ODD + 1 }, (_, i) => `odd-${i}`);
+				scan.cursor = (key) => ({ ...next(key), odd }) as Cursor;
+				return scan;
+			},
+		},
+	};
+	await expect(runPoll(inputs)).rejects.toThrow(
+		new PollFailure(
+			"The trigger's position after this poll would exceed its size limits (see the trigger guide). Nothing was emitted and the position did not move.",
+		),
+	);
 	expect(JSON.stringify(inputs.staticData)).toBe(saved);
 });

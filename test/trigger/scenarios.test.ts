@@ -15,7 +15,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { runNode } from '../helpers/harness';
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
-import { windowAt } from '../../nodes/ContentPlatformTrigger/strategies/types';
+import { pageAt } from '../../nodes/ContentPlatformTrigger/strategies/types';
 import { TriggerRunner, type PollResult } from './pollHarness';
 import { prng, RANDOM_FAULTS } from './random';
 
@@ -206,9 +206,9 @@ const pageNumber = (n: number) => (req: RecordedRequest) =>
 	req.rawPath.startsWith('/v1/') && req.query['page[number]'] === String(n);
 
 /**
- * Transactions: the trigger reads every record from the UTC day before its floor, in windows of
- * 100 that overlap by 10 records (strategies/dateWindow.ts): the requests of a poll with nothing
- * new, computed with the same window arithmetic.
+ * Transactions: the trigger reads every record of its date window (from the UTC day before its
+ * floor), in pages of 100 that overlap by 10 records (strategies/dateWindow.ts): the requests of a
+ * poll with nothing new, computed with the same page arithmetic.
  */
 function transactionWindowRequests(trigger: TriggerRunner): number {
 	const cursor = trigger.staticData.cursor as { floor?: string; watermark?: string };
@@ -219,7 +219,7 @@ function transactionWindowRequests(trigger: TriggerRunner): number {
 		requests++;
 		if (inWindow - from < size) return requests;
 		const end = from + size;
-		const next = windowAt(end - 10, end + 1) ?? windowAt(end)!;
+		const next = pageAt(end - 10, end + 1) ?? pageAt(end)!;
 		from = next.start;
 		size = next.size;
 	}
@@ -269,7 +269,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 		expect(idle.result).toEqual({ items: null });
 		measure(event, 'idle', idle.requests);
 		if (strategy === 'dateWindow') {
-			// No sort on transactions: an idle poll reads the whole window from the day before the
+			// No sort on transactions: an idle poll reads the whole date window from the day before the
 			// floor; here the 251 records inserted today → 3 requests.
 			expect(idle.requests).toBe(transactionWindowRequests(trigger));
 			expect(idle.requests).toBe(Math.floor(251 / PAGE) + 1);
@@ -278,7 +278,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 			expect(new Set(start)).toEqual(new Set(['2026-11-04']));
 		} else {
 			expect(idle.requests).toBe(1);
-			// Overlapping windows (strategies/types.ts windowAt): ceil(250 / 100) + 1 requests.
+			// Overlapping pages (strategies/types.ts pageAt): ceil(250 / 100) + 1 requests.
 			expect(second.requests).toBeLessThanOrEqual(Math.ceil(250 / PAGE) + 1);
 		}
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -300,7 +300,7 @@ describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS, PURCHASES])(
 			measure(event, 'burst1000', requests);
 			if (strategy === 'dateWindow') expect(requests).toBe(transactionWindowRequests(trigger));
 			else {
-				// Overlapping windows: each answer shares at least one record (createdAt: the last
+				// Overlapping pages: each answer shares at least one record (createdAt: the last
 				// instant's block and the record above it; idOnly: 10 records) with the previous one.
 				expect(requests).toBeLessThanOrEqual(Math.ceil(1000 / (strategy === 'idOnly' ? PAGE - 10 : PAGE)) + 2);
 				// Oldest first: the order of insertion.
@@ -392,7 +392,7 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 
 // A record DELETED between two requests of one poll shifts the rest of the list back by one, so
 // the record that followed the last one read moves onto the part already read. createdAt re-reads
-// a window whose first record is not above the previous window's last instant.
+// a page whose first record is not above the previous page's last instant.
 describe('newOrder: a record deleted between two pages of one poll', () => {
 	test('the record that moved back onto page 1 is emitted by a later poll', async () => {
 		const clock = new Clock();
@@ -888,7 +888,7 @@ describe.each([
 		for (let poll = 0; poll < 100; poll++) {
 			burst(int(120));
 			// Between polls: sometimes a minute, sometimes up to a day and a half (transactions: the
-			// window, from the day before the floor, moves across days and stays a few pages long).
+			// date window, from the day before the floor, moves across days and stays a few pages long).
 			clock.tick(random() < 0.5 ? int(60) : int(36 * 3600));
 			if (random() < 0.1) trigger.restart();
 			if (random() < 0.15) onRequest(pageNumber(1 + int(2)), () => burst(1 + int(40)));

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the trigger's pure parts: the window arithmetic, the three strategies
+ * Unit tests of the trigger's pure parts: the page arithmetic, the three strategies
  * driven over an in-memory list (ties reordered on every request, deletions between requests,
  * records inserted while a poll runs, future-dated and malformed created_at, a server that
  * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
@@ -37,7 +37,7 @@ import {
 	ScanError,
 	checkAnswer,
 	repeats,
-	windowAt,
+	pageAt,
 	type PageRequest,
 	type TriggerStrategy,
 } from '../../nodes/ContentPlatformTrigger/strategies/types';
@@ -122,15 +122,15 @@ async function poll(
 	return { fresh: scan.fresh().map((r) => r.id), cursor: scan.cursor(KEY), requests, complete, scan };
 }
 
-describe('windowAt', () => {
-	test('the first window is page 1 of 100; later ones start at or before the target and reach furthest', () => {
-		expect(windowAt(0)).toEqual({ number: 1, size: 100, start: 0, end: 100 });
-		const w = windowAt(98, 101)!;
+describe('pageAt', () => {
+	test('the first page is number 1 of size 100; later ones start at or before the target and reach furthest', () => {
+		expect(pageAt(0)).toEqual({ number: 1, size: 100, start: 0, end: 100 });
+		const w = pageAt(98, 101)!;
 		expect(w.start).toBeLessThanOrEqual(98);
 		expect(w.end).toBeGreaterThanOrEqual(101);
 		expect(w.end).toBe(196); // size 98, page 2
 		for (let target = 1; target < 2000; target += 37) {
-			const x = windowAt(target, target + 2)!;
+			const x = pageAt(target, target + 2)!;
 			expect(x.start).toBeLessThanOrEqual(target);
 			expect(x.end).toBeGreaterThan(target + 1);
 			expect(x.size).toBeLessThanOrEqual(100);
@@ -138,8 +138,8 @@ describe('windowAt', () => {
 		}
 	});
 
-	test('aligned windows cannot bound every stretch: none starts at or before 49 and reaches 101', () => {
-		expect(windowAt(49, 101)).toBeUndefined();
+	test('aligned pages cannot cover every stretch: none starts at or before 49 and reaches 101', () => {
+		expect(pageAt(49, 101)).toBeUndefined();
 	});
 
 	test('repeats: a later answer that is the first answer again', () => {
@@ -150,7 +150,7 @@ describe('windowAt', () => {
 		expect(repeats(undefined, first)).toBe(false);
 	});
 
-	test('checkAnswer: a window elsewhere that repeats the first answer, whatever its length; an answer longer than page[size]', () => {
+	test('checkAnswer: a page elsewhere that repeats the first answer, whatever its length; an answer longer than page[size]', () => {
 		const page = (from: number, n: number) =>
 			Array.from({ length: n }, (_, i) => ({ id: String(from + i), time: NOW - (from + i) * 1000 }));
 		const first = checkAnswer(undefined, { number: 1, size: 100 }, page(0, 100));
@@ -162,7 +162,7 @@ describe('windowAt', () => {
 		);
 		expect(() => checkAnswer(first, { number: 2, size: 98 }, page(0, 98))).toThrow(/ignore page\[number\]/);
 		expect(() => checkAnswer(first, { number: 2, size: 90 }, page(0, 90).reverse())).toThrow(/ignore page\[number\]/);
-		// The overlapping window that follows (positions 98–195), short or full: accepted.
+		// The overlapping page that follows (positions 98–195), short or full: accepted.
 		expect(checkAnswer(first, { number: 2, size: 98 }, page(98, 2))).toBe(first);
 		expect(checkAnswer(first, { number: 2, size: 98 }, page(98, 98))).toBe(first);
 		// More records than page[size] (a server that ignores page[size]): refused.
@@ -210,7 +210,7 @@ describe('createdAt', () => {
 		const result = await poll(createdAtStrategy, list, cursor, LATER);
 		const expected = Array.from({ length: 249 }, (_, i) => String(1000 + i));
 		expect(new Set(result.fresh)).toEqual(new Set([...expected, '1249']));
-		expect(result.requests).toBe(4); // the window after the deletion was read again from further up
+		expect(result.requests).toBe(4); // the page after the deletion was read again from further up
 	});
 
 	test('a server that ignores page[number]: a clear error', async () => {
@@ -248,7 +248,7 @@ describe('createdAt', () => {
 		expect(second.fresh).toEqual([]);
 	});
 
-	test('a 1970 watermark does not replay the history: notBefore (the previous poll − LATE_MS) bounds it', async () => {
+	test('a 1970 watermark does not replay the history: notBefore (the previous poll − LATE_MS) stops it', async () => {
 		const list = new FakeList();
 		for (let i = 1; i <= 300; i++) list.add(i, -5 * 86_400 + i);
 		list.add('new', 5);
@@ -351,7 +351,7 @@ describe('idOnly', () => {
 });
 
 describe('dateWindow', () => {
-	test('overlapping windows: records deleted between requests do not hide the ones that move back', async () => {
+	test('overlapping pages: records deleted between requests do not hide the ones that move back', async () => {
 		const list = new FakeList(false);
 		for (let i = 0; i < 20; i++) list.add(`old${i}`, -3600 * 30 + i);
 		const baseline = await poll(dateWindowStrategy, list, undefined);
@@ -462,11 +462,11 @@ describe('lease and budget', () => {
 			),
 		).toEqual({ requests: 3, complete: false });
 		expect(scan.fresh()).toEqual([]);
-		// One point per window read: where a later poll can go on from.
+		// One point per page read: where a later poll can go on from.
 		expect((scan.cursor(KEY) as CreatedAtCursor).resume).toEqual(
 			[0, 1, 2].map(() => ({ at: expect.any(Number), before: expect.any(String) })),
 		);
-		// An idOnly baseline reads one window, the list's first (page 1 of 100), and is done: no
+		// An idOnly baseline reads one page, the list's first (number 1, size 100), and is done: no
 		// deadline reaches it. A dateWindow baseline reads the whole list and cannot pause.
 		const many = new FakeList();
 		for (let i = 0; i < 500; i++) many.add(i, i);
@@ -696,7 +696,7 @@ test('idOnly: a backlog over several polls with records dated ahead on top and r
 	expect(new Set(emitted)).toEqual(new Set(added));
 });
 
-describe('bounded lists of the cursor: an overflow never re-emits', () => {
+describe("the cursor's lists at their limits: an overflow never re-emits", () => {
 	const emittedOnce = (all: string[]) => {
 		const counts = new Map<string, number>();
 		for (const id of all) counts.set(id, (counts.get(id) ?? 0) + 1);

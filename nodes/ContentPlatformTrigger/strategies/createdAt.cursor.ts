@@ -1,5 +1,5 @@
 /**
- * The `createdAt` strategy's cursor (strategies/createdAt.ts): its shape, its bounds, how it is
+ * The `createdAt` strategy's cursor (strategies/createdAt.ts): its shape, its limits, how it is
  * stored in static data and read back (the envelope, `v`, `key` and `kind`, is checked by
  * `readCursor` in cursor.ts before this reader runs).
  */
@@ -33,7 +33,15 @@ export interface CreatedAtCursor extends CursorBase, DatedFields {
 	 * lies between the watermark and its `before` (exclusive) and drops it; newer records are left
 	 * to the polls after it (at most MAX_RESUME points).
 	 */
-	resume?: Array<{ at: number; before: string }>;
+	resume?: ResumePoint[];
+}
+
+/** One point of a backlog in progress (`CreatedAtCursor.resume`). */
+export interface ResumePoint {
+	/** About where an earlier poll stopped: a position in the list (0-based, newest first). */
+	at: number;
+	/** ISO 8601: the poll that resumes here emits the records older than this; newer ones are left to later polls. */
+	before: string;
 }
 
 /** Most emitted future-dated records remembered (`ahead`); beyond, the farthest ahead are dropped. */
@@ -62,7 +70,7 @@ function isAhead(value: unknown): boolean {
 
 /**
  * Reads the fields `storeCreatedAt` wrote (version 1 cursors have the same fields).
- * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its bound.
+ * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its limit.
  */
 export function readCreatedAt(stored: Record<string, unknown>, key: string): CreatedAtCursor | undefined {
 	const dated = readDated(stored);
@@ -84,7 +92,6 @@ export function readCreatedAt(stored: Record<string, unknown>, key: string): Cre
 		ahead: ahead as Array<[string, string]>,
 		odd: dated.odd,
 	};
-	if (resume)
-		cursor.resume = (resume as Array<{ at: number; before: string }>).map(({ at, before }) => ({ at, before }));
+	if (resume) cursor.resume = (resume as ResumePoint[]).map(({ at, before }) => ({ at, before }));
 	return cursor;
 }

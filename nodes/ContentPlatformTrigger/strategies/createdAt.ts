@@ -2,27 +2,27 @@
  * Strategy `createdAt` (orders, order items, contacts, customers): the list can be sorted by
  * `-created_at` and records carry `created_at` (spec "Endpoints").
  *
- * A poll reads overlapping windows newest first (strategies/types.ts `windowAt`). Each answer is
- * one consistent snapshot; the next window starts one record above the last instant of the
- * previous one, so every instant a poll passes is seen whole in one answer, bounded by a newer
+ * A poll reads overlapping pages newest first (strategies/types.ts `pageAt`). Each answer is
+ * one consistent snapshot; the next page starts one record above the last instant of the
+ * previous one, so every instant a poll passes is seen whole in one answer, between a newer
  * and an older record. That holds when the API orders the records of one instant differently on
- * every request, and when records are deleted or inserted between two requests (a window whose
+ * every request, and when records are deleted or inserted between two requests (a page whose
  * first record is not newer than that instant is read again from further up). The poll stops at
  * the first record older than the watermark. New = newer than the watermark (and not an emitted
  * future-dated record), or at the watermark with an unseen ID, or without a readable `created_at`
  * and not emitted before. The watermark never passes the poll's clock (the API's, apiClock.ts): a
  * record dated after it is emitted once and remembered by ID until the clock passes it.
  *
- * Bounds (none of them re-emits on overflow): at most MAX_AHEAD records dated ahead are
+ * Limits (none of them re-emits on overflow): at most MAX_AHEAD records dated ahead are
  * remembered: further ones, farthest ahead first, are held back (emitted by a later poll, once
  * there is room or the clock has passed them) and the poll logs a warning; at most MAX_ODD
  * records without a readable `created_at`: further ones are held back the same way; at most
  * MAX_SET_IDS IDs at the watermark instant: beyond, the watermark moves 1 ms past that instant
  * (a record created later at that very millisecond is not emitted) and the poll logs it.
  *
- * Limit: an instant that fills a whole window (more than 98 records at one `created_at`) cannot be
- * bounded inside one answer; it is read with contiguous pages, exact only if the API's tie order
- * is stable.
+ * Shortcoming: an instant that fills a whole page (more than 98 records at one `created_at`)
+ * cannot be seen whole, between a newer and an older record, in one answer; it is read with
+ * contiguous pages, exact only if the API's tie order is stable.
  */
 import {
 	CURSOR_VERSION,
@@ -35,14 +35,14 @@ import {
 	parseTime,
 	type PollRecord,
 } from '../cursorBase';
-import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor } from './createdAt.cursor';
+import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor, type ResumePoint } from './createdAt.cursor';
 import {
 	MAX_RETRIES,
 	ScanError,
 	checkAnswer,
-	type FirstAnswer,
 	listShifted,
-	windowAt,
+	pageAt,
+	type PageAnswer,
 	type PageRequest,
 	type PollClock,
 	type Scan,
@@ -51,13 +51,12 @@ import {
 
 const SORT = { sort: '-created_at' };
 
-interface Window {
-	start: number;
-	records: PollRecord[];
-	/** Index of the first record of the window's last instant (records without a time belong to it). */
-	tailIndex: number;
-	/** The window's last instant (ms), or NaN when it holds no timed record. */
-	tail: number;
+/** An answer and where its last instant starts (`describe`). */
+interface DescribedAnswer extends PageAnswer {
+	/** Index of the first record of the answer's last instant (records without a time belong to it). */
+	lastInstantIndex: number;
+	/** The answer's last instant (ms), or NaN when it holds no timed record. */
+	lastInstant: number;
 }
 
 class CreatedAtScan implements Scan {
@@ -74,7 +73,7 @@ class CreatedAtScan implements Scan {
 		return this.clock.now;
 	}
 
-	/** Records held back by this poll because a bounded list was full (see the module comment). */
+	/** Records held back by this poll because a list of the cursor was at its limit (see the module comment). */
 	private held = { ahead: 0, odd: 0 };
 
 	/** Set when the IDs at the watermark instant exceeded MAX_SET_IDS (the watermark moved past it). */
@@ -91,23 +90,23 @@ class CreatedAtScan implements Scan {
 
 	private pending: PageRequest | null = { number: 1, size: 100, query: SORT };
 
-	private previous?: Window;
+	private previous?: DescribedAnswer;
 
 	private retries = 0;
 
 	/** The poll's first answer. */
-	private first?: FirstAnswer;
+	private first?: PageAnswer;
 
 	/** Resuming a backlog: records at or after this instant are left to later polls. */
 	private readonly cap: number;
 
-	/** Resuming a backlog: still looking for the window where the previous poll stopped. */
+	/** Resuming a backlog: still looking for the page where the previous poll stopped. */
 	private seeking: boolean;
 
 	private seekTries = 0;
 
 	/** Set when the budget ran out (see `pause`): the new backlog points. */
-	private paused?: Array<{ at: number; before: string }>;
+	private paused?: ResumePoint[];
 
 	constructor(
 		private readonly old: CreatedAtCursor | undefined,
@@ -126,13 +125,13 @@ class CreatedAtScan implements Scan {
 	}
 
 	private seekAt(position: number): PageRequest {
-		const window = windowAt(Math.max(0, position - 1))!;
-		return { number: window.number, size: window.size, query: SORT };
+		const page = pageAt(Math.max(0, position - 1))!;
+		return { number: page.number, size: page.size, query: SORT };
 	}
 
 	/**
 	 * Resuming: whether this answer starts at or above the instant where the previous poll stopped
-	 * and reaches below it; otherwise the next window to try (further down or up).
+	 * and reaches below it; otherwise the next page to try (further down or up).
 	 */
 	private seek(start: number, records: PollRecord[]): boolean {
 		const timed = records.filter((r) => !Number.isNaN(r.time));
@@ -159,14 +158,14 @@ class CreatedAtScan implements Scan {
 		return true;
 	}
 
-	/** Where each accepted window's last complete instant ends: the points a later poll can resume from. */
-	private readonly points: Array<{ at: number; before: string }> = [];
+	/** Where each accepted answer's last complete instant ends: the points a later poll can resume from. */
+	private readonly points: ResumePoint[] = [];
 
-	private addPoint(window: Window): void {
-		let index = window.tailIndex - 1;
-		while (index >= 0 && Number.isNaN(window.records[index].time)) index--;
-		if (index < 0 || window.records[index].time >= this.cap || window.records[index].time > this.horizon) return;
-		this.points.push({ at: window.start + index, before: iso(window.records[index].time) });
+	private addPoint(answer: DescribedAnswer): void {
+		let index = answer.lastInstantIndex - 1;
+		while (index >= 0 && Number.isNaN(answer.records[index].time)) index--;
+		if (index < 0 || answer.records[index].time >= this.cap || answer.records[index].time > this.horizon) return;
+		this.points.push({ at: answer.start + index, before: iso(answer.records[index].time) });
 	}
 
 	next(): PageRequest | null {
@@ -186,15 +185,15 @@ class CreatedAtScan implements Scan {
 		const firstTimed = records.find((r) => !Number.isNaN(r.time));
 		if (
 			previous &&
-			!Number.isNaN(previous.tail) &&
-			previous.tailIndex > 0 &&
+			!Number.isNaN(previous.lastInstant) &&
+			previous.lastInstantIndex > 0 &&
 			firstTimed &&
-			firstTimed.time <= previous.tail
+			firstTimed.time <= previous.lastInstant
 		) {
-			// The window does not start above the previous window's last instant: the list moved up
-			// (records deleted) or the window's start fell inside that instant. Start further up.
+			// The page does not start above the previous page's last instant: the list moved up
+			// (records deleted) or the page's start fell inside that instant. Start further up.
 			if (++this.retries > MAX_RETRIES) throw listShifted();
-			const retry = this.request(previous.start + previous.tailIndex - 1 - 2 ** this.retries, previous);
+			const retry = this.request(previous.start + previous.lastInstantIndex - 1 - 2 ** this.retries, previous);
 			if (!retry) throw listShifted();
 			this.pending = retry;
 			return;
@@ -204,26 +203,27 @@ class CreatedAtScan implements Scan {
 			this.pending = null;
 			return;
 		}
-		const window = describe(start, records);
-		this.previous = window;
-		this.addPoint(window);
-		// The next window starts one record above the window's last instant and reaches past the
-		// window. When no window can (an instant that fills most of a window, or an awkward
+		const answer = describe(start, records);
+		this.previous = answer;
+		this.addPoint(answer);
+		// The next page starts one record above the answer's last instant and reaches past the
+		// answer. When no page can (an instant that fills most of a page, or an awkward
 		// position), the next page follows on without overlap: exact only if the list did not
 		// shift in between.
-		const overlapping = window.tailIndex >= 1 ? this.request(start + window.tailIndex - 1, window) : undefined;
+		const overlapping =
+			answer.lastInstantIndex >= 1 ? this.request(start + answer.lastInstantIndex - 1, answer) : undefined;
 		if (overlapping) {
 			this.pending = overlapping;
 		} else {
-			window.tail = Number.NaN;
-			const page = windowAt(start + records.length)!;
+			answer.lastInstant = Number.NaN;
+			const page = pageAt(start + records.length)!;
 			this.pending = { number: page.number, size: page.size, query: SORT };
 		}
 	}
 
-	private request(target: number, previous: Window): PageRequest | undefined {
-		const window = windowAt(target, previous.start + previous.records.length + 1);
-		return window && window.start <= target ? { number: window.number, size: window.size, query: SORT } : undefined;
+	private request(target: number, previous: PageAnswer): PageRequest | undefined {
+		const page = pageAt(target, previous.start + previous.records.length + 1);
+		return page && page.start <= target ? { number: page.number, size: page.size, query: SORT } : undefined;
 	}
 
 	/** Whether the answer reaches below what the poll must read. */
@@ -264,8 +264,8 @@ class CreatedAtScan implements Scan {
 			.filter(({ record }) => this.isNew(record))
 			.sort((a, b) => (a.record.time || 0) - (b.record.time || 0) || b.index - a.index)
 			.map(({ record }) => record);
-		// The bounded lists of the next cursor must hold every record emitted now: hold back the rest.
-		const { watermark } = this.position();
+		// The lists of the next cursor that have a limit must hold every record emitted now: hold back the rest.
+		const { watermark } = this.nextWatermark();
 		let aheadRoom = MAX_AHEAD - [...this.ahead.values()].filter((at) => at > watermark).length;
 		let oddLeft = oddRoom(list, this.odd);
 		return candidates.filter((record) => {
@@ -294,8 +294,8 @@ class CreatedAtScan implements Scan {
 		return out;
 	}
 
-	/** The next cursor's watermark (ms) and the IDs at it (before any bound is applied). */
-	private position(): { watermark: number; ids: string[] } {
+	/** The next cursor's watermark (ms) and the IDs at it (before any limit is applied). */
+	private nextWatermark(): { watermark: number; ids: string[] } {
 		const top = this.topInstant();
 		let watermark = this.watermark;
 		let ids = [...this.known];
@@ -315,7 +315,7 @@ class CreatedAtScan implements Scan {
 	cursor(key: string): CreatedAtCursor {
 		if (this.paused) return { ...this.old!, key, resume: this.paused };
 		const fresh = this.baseline ? [...this.seen.values()] : this.fresh();
-		let { watermark, ids } = this.position();
+		let { watermark, ids } = this.nextWatermark();
 		if (ids.length > MAX_SET_IDS) {
 			// Too many IDs at one instant to store: move past it (no record of it is emitted again).
 			this.movedPast = watermark;
@@ -345,21 +345,21 @@ class CreatedAtScan implements Scan {
 	}
 }
 
-/** Where a window's last instant starts. */
-function describe(start: number, records: PollRecord[]): Window {
-	let tailIndex = records.length;
-	let tail = Number.NaN;
+/** Where an answer's last instant starts. */
+function describe(start: number, records: PollRecord[]): DescribedAnswer {
+	let lastInstantIndex = records.length;
+	let lastInstant = Number.NaN;
 	for (let i = records.length - 1; i >= 0; i--) {
 		const t = records[i].time;
 		if (Number.isNaN(t)) {
-			tailIndex = i;
+			lastInstantIndex = i;
 			continue;
 		}
-		if (Number.isNaN(tail)) tail = t;
-		if (t !== tail) break;
-		tailIndex = i;
+		if (Number.isNaN(lastInstant)) lastInstant = t;
+		if (t !== lastInstant) break;
+		lastInstantIndex = i;
 	}
-	return { start, records, tailIndex, tail };
+	return { start, records, lastInstantIndex, lastInstant };
 }
 
 /** The `createdAt` strategy (see the module comment). */

@@ -21,17 +21,18 @@ import {
  * `floor` was emitted; of those created at or after it, the ones in `ids`.
  */
 export interface DateWindowCursor extends CursorBase, DatedFields {
+	/** Stored as it is (static data): "window" in it is the strategy's date window. */
 	kind: 'dateWindow';
 	/** The newest `created_at` read (at most the poll's clock); null for an empty list. */
 	watermark: string | null;
-	/** Records created before this instant are known (watermark − settle time, or higher). */
+	/** Records created before this instant are known (watermark − RECHECK_MS, or higher). */
 	floor: string | null;
 	/** IDs of the records created at or after `floor` (and of emitted records dated beyond the clock). */
 	ids: string[];
 	/** IDs of emitted records whose `created_at` is missing or not a date. */
 	odd: string[];
 	/**
-	 * A window larger than one poll's budget, in progress: the polls since `since` (ISO 8601, the
+	 * A date window larger than one poll's budget, in progress: the polls since `since` (ISO 8601, the
 	 * first one's clock) read it in parts, each emitting what it found; the next one goes on from
 	 * position `at`, after the records `tail` (the last ones read). Meanwhile `floor` stays and
 	 * `ids` holds every record emitted since.
@@ -47,7 +48,7 @@ export function storeDateWindow(cursor: DateWindowCursor): Record<string, unknow
 /**
  * Reads the fields `storeDateWindow` wrote (a version 1 cursor without `floor` has its watermark
  * as floor).
- * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its bound.
+ * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its limit.
  */
 export function readDateWindow(stored: Record<string, unknown>, key: string): DateWindowCursor | undefined {
 	const dated = readDated(stored);

@@ -1,18 +1,19 @@
 /**
  * Strategy `dateWindow` (transactions): the list has no `sort` parameter, only
- * `filter[start_date]` (a day) (spec "GET /v1/transactions"). Every poll reads all pages from the
- * UTC day before the cursor's floor (one day of margin for the API's time zone) and assumes no
- * order, only that it does not change between two requests but by insertions and deletions. The
- * windows overlap by OVERLAP records; a window whose first record was not in the previous one
- * (records deleted between two requests) is read again from further up. Records created during a
- * poll can land on pages already read while newer ones land on pages still to come: the cursor keeps the IDs of every record of the SETTLE_MS before the watermark
+ * `filter[start_date]` (a day) (spec "GET /v1/transactions"). Every poll reads all pages of its
+ * date window, from the UTC day before the cursor's floor (one day of margin for the API's time
+ * zone) to now, and assumes no order, only that it does not change between two requests but by
+ * insertions and deletions. The pages overlap by OVERLAP records; a page whose first record was
+ * not in the previous one (records deleted between two requests) is read again from further up.
+ * Records created during a poll can land on pages already read while newer ones land on pages
+ * still to come: the cursor keeps the IDs of every record of the RECHECK_MS before the watermark
  * (the floor), so such a record is emitted by the next poll. New = created at or after the floor
  * with an unseen ID, or without a readable `created_at` and not emitted before. The watermark
  * never passes the poll's clock; a record dated after it is emitted once and its ID kept.
  *
  * Budget: a poll that runs out (`pause`) emits what it read and saves where it stopped (`resume`:
  * the position and the last OVERLAP IDs read), keeping the floor and adding every emitted ID. The
- * next poll starts at a window holding those IDs (from the start of the list when none is
+ * next poll starts at a page holding those IDs (from the start of the list when none is
  * there), and the poll that reaches the end saves the usual cursor, with a floor no higher than
  * an hour before the first poll of the series and the IDs emitted meanwhile.
  */
@@ -30,25 +31,32 @@ import type { DateWindowCursor } from './dateWindow.cursor';
 import {
 	MAX_RETRIES,
 	checkAnswer,
-	type FirstAnswer,
 	listShifted,
-	windowAt,
+	pageAt,
+	type PageAnswer,
 	type PageRequest,
 	type PollClock,
+	type ReadEnd,
 	type Scan,
 	type TriggerStrategy,
 } from './types';
 
-/** How far back from the watermark the IDs of every record are kept (1 hour). */
-export const SETTLE_MS = 3_600_000;
+/**
+ * How far back from the watermark every poll checks the records again (1 hour): the cursor keeps
+ * the IDs of every record of that hour (the floor is the watermark less this, or higher).
+ */
+export const RECHECK_MS = 3_600_000;
 
-/** Most IDs kept (the floor rises above the oldest kept when there are more). */
+/** Most IDs a `dateWindow` cursor keeps (the floor rises above the oldest kept when there are more). */
 export const MAX_WINDOW_IDS = 300;
 
-/** Records shared by two consecutive windows of one poll (the list has no order to bound ties by). */
+/**
+ * Records shared by two consecutive pages of one poll (the list has no order that would keep the
+ * records of one instant together, so a fixed number).
+ */
 export const OVERLAP = 10;
 
-/** Windows (days back from the poll's clock) probed for the newest transaction at activation, then all. */
+/** Date windows (days back from the poll's clock) probed for the newest transaction at activation, then all. */
 export const PROBE_DAYS = [2, 8, 31, 366];
 
 /** One day in milliseconds. */
@@ -72,7 +80,7 @@ class DateWindowScan implements Scan {
 	/** Undated records held back by this poll (`odd` full, see `fresh`). */
 	private heldOdd = 0;
 
-	/** The activation probe's `filter[start_date]`, fixed for all pages of one probe window. */
+	/** The activation probe's `filter[start_date]`, fixed for all pages of one probe's date window. */
 	private probeStart?: { probe: number; date: string | undefined };
 
 	private readonly known: Set<string>;
@@ -81,24 +89,24 @@ class DateWindowScan implements Scan {
 
 	private readonly seen = new Map<string, PollRecord>();
 
-	private pending = { number: 1, size: TRIGGER_PAGE_SIZE };
+	private pending: Pick<PageRequest, 'number' | 'size'> = { number: 1, size: TRIGGER_PAGE_SIZE };
 
 	private probe = 0;
 
 	/** The first answer of this date window, and the previous one. */
-	private first?: FirstAnswer;
+	private first?: PageAnswer;
 
-	private previous?: { start: number; records: PollRecord[] };
+	private previous?: PageAnswer;
 
 	private retries = 0;
 
 	private done = false;
 
 	/** Set when the budget ran out (see `pause`): where the next poll goes on. */
-	private paused?: { at: number; tail: string[] };
+	private paused?: ReadEnd;
 
 	/** Where the last answer ended (position in the list) and its last records. */
-	private reached?: { at: number; tail: string[] };
+	private reached?: ReadEnd;
 
 	constructor(
 		private readonly old: DateWindowCursor | undefined,
@@ -110,9 +118,9 @@ class DateWindowScan implements Scan {
 		this.odd = new Set(old?.odd);
 		const resume = old?.resume;
 		if (resume) {
-			// Go on from a window that holds the records read last.
-			const window = windowAt(Math.max(0, resume.at - OVERLAP), resume.at + 1)!;
-			this.pending = { number: window.number, size: window.size };
+			// Go on from a page that holds the records read last.
+			const page = pageAt(Math.max(0, resume.at - OVERLAP), resume.at + 1)!;
+			this.pending = { number: page.number, size: page.size };
 			this.tail = new Set(resume.tail);
 		}
 	}
@@ -159,20 +167,20 @@ class DateWindowScan implements Scan {
 		}
 		const previous = this.previous;
 		if (previous && records.length && !previous.records.some((r) => r.id === records[0].id)) {
-			// The window's first record was not in the previous window: records deleted between two
+			// The page's first record was not in the previous page: records deleted between two
 			// requests moved the list back past the overlap. Read again from further up.
 			if (++this.retries > MAX_RETRIES) throw listShifted();
-			this.pending = this.window(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
+			this.pending = this.request(previous.start + previous.records.length - OVERLAP - 2 ** this.retries, previous);
 			return;
 		}
 		this.retries = 0;
 		this.reached = { at: start + records.length, tail: records.slice(-OVERLAP).map((r) => r.id) };
 		if (records.length === request.size) {
 			this.previous = { start, records };
-			this.pending = this.window(start + records.length - OVERLAP, this.previous);
+			this.pending = this.request(start + records.length - OVERLAP, this.previous);
 			return;
 		}
-		// Activation: the first window that holds a record, read in full; else a wider one.
+		// Activation: the first date window that holds a record, read in full; else a wider one.
 		if (!this.old && this.seen.size === 0 && this.probe < PROBE_DAYS.length) {
 			this.probe++;
 			this.pending = { number: 1, size: TRIGGER_PAGE_SIZE };
@@ -183,10 +191,10 @@ class DateWindowScan implements Scan {
 		this.done = true;
 	}
 
-	private window(target: number, previous: { start: number; records: PollRecord[] }): { number: number; size: number } {
+	private request(target: number, previous: PageAnswer): Pick<PageRequest, 'number' | 'size'> {
 		const end = previous.start + previous.records.length;
-		const window = windowAt(target, end + 1) ?? windowAt(end)!;
-		return { number: window.number, size: window.size };
+		const page = pageAt(target, end + 1) ?? pageAt(end)!;
+		return { number: page.number, size: page.size };
 	}
 
 	private isNew(record: PollRecord): boolean {
@@ -243,15 +251,15 @@ class DateWindowScan implements Scan {
 		}
 		const resume = this.old?.resume;
 		if (resume) {
-			// The last part of a window read over several polls: the records emitted by the earlier
+			// The last part of a date window read over several polls: the records emitted by the earlier
 			// ones are kept (their times are not), and the floor stays below the first poll's clock
 			// (records created meanwhile may sit on parts read before).
-			const floor = Math.max(this.floor, Math.min(watermark - SETTLE_MS, parseTime(resume.since) - SETTLE_MS));
+			const floor = Math.max(this.floor, Math.min(watermark - RECHECK_MS, parseTime(resume.since) - RECHECK_MS));
 			const ids = [...timed.filter((r) => r.time >= floor).map((r) => r.id), ...this.old!.ids];
 			return { ...base, watermark: iso(watermark), floor: iso(floor), ids: [...new Set(ids)] };
 		}
-		const recent = timed.filter((r) => r.time >= watermark - SETTLE_MS).sort((a, b) => b.time - a.time);
-		let floor = watermark - SETTLE_MS;
+		const recent = timed.filter((r) => r.time >= watermark - RECHECK_MS).sort((a, b) => b.time - a.time);
+		let floor = watermark - RECHECK_MS;
 		if (recent.length > MAX_WINDOW_IDS) floor = recent[MAX_WINDOW_IDS - 1].time;
 		return {
 			...base,

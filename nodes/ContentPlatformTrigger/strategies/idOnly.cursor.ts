@@ -48,7 +48,7 @@ export function storeIdOnly(cursor: IdOnlyCursor): Record<string, unknown> {
 
 /**
  * Reads the fields `storeIdOnly` wrote (version 1 cursors have the same fields).
- * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its bound.
+ * @returns the cursor for `key`, or undefined when a field is not valid or exceeds its limit.
  */
 export function readIdOnly(stored: Record<string, unknown>, key: string): IdOnlyCursor | undefined {
 	const head = stored.head ?? 0;

@@ -4,9 +4,9 @@
  *
  * Cursor: the IDs at the top of the list as last read, then older known ones (MAX_RECENT_IDS),
  * and `head`, the position of the *anchor* among them: every record created after the previous
- * poll lies above the anchor. A poll reads windows newest first, each overlapping the previous one
+ * poll lies above the anchor. A poll reads pages newest first, each overlapping the previous one
  * by OVERLAP records, so up to OVERLAP − 1 records deleted between two requests of one poll shift
- * nothing past it. The poll stops at a window holding OVERLAP consecutive known IDs at or below
+ * nothing past it. The poll stops at a page holding OVERLAP consecutive known IDs at or below
  * the anchor after a new one (fewer when fewer are known; any such run in an answer of known IDs
  * only: an idle poll), or at the end of the list. New = an ID not in the cursor, read above that
  * run and above the last known ID at or below the anchor (a poll that reads on to the end of the
@@ -27,7 +27,7 @@
  * record dated ahead found first), it reads on from the top part instead, emitted IDs excluded. The poll that reaches the anchor saves the usual
  * cursor (after a jump: the top part it read, anchored at the top of its lowest run of new records).
  *
- * Limits: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
+ * Shortcomings: the timestamps are hidden, so ties cannot be seen. On an API that orders the records of
  * one `created_at` differently on every request, tie groups of up to OVERLAP − 1 records are read
  * whole (they always fit inside an overlap); larger ones may hide a record from a poll. More than
  * OVERLAP − 1 records deleted between two requests of one poll may hide as many records. The
@@ -39,12 +39,20 @@
  */
 import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
 import type { IdOnlyCursor } from './idOnly.cursor';
-import { checkAnswer, windowAt, type FirstAnswer, type PageRequest, type Scan, type TriggerStrategy } from './types';
+import {
+	checkAnswer,
+	pageAt,
+	type PageAnswer,
+	type PageRequest,
+	type ReadEnd,
+	type Scan,
+	type TriggerStrategy,
+} from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
 export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;
 
-/** Records shared by two consecutive windows of one poll. */
+/** Records shared by two consecutive pages of one poll. */
 export const OVERLAP = 10;
 
 /**
@@ -64,10 +72,10 @@ class IdOnlyScan implements Scan {
 
 	private pending: PageRequest | null = { number: 1, size: TRIGGER_PAGE_SIZE, query: SORT };
 
-	private previous?: { start: number; records: PollRecord[] };
+	private previous?: PageAnswer;
 
 	/** The poll's first answer. */
-	private first?: FirstAnswer;
+	private first?: PageAnswer;
 
 	/** Position of each known ID in the old cursor (top of the list first). */
 	private readonly position: Map<string, number>;
@@ -81,11 +89,11 @@ class IdOnlyScan implements Scan {
 	/** IDs emitted by the earlier polls of a backlog in progress (`resume.done`). */
 	private readonly done: Set<string>;
 
-	/** Resuming: `search` for an emitted record, then `verify` the window jumped to; `off` otherwise. */
+	/** Resuming: `search` for an emitted record, then `verify` the page jumped to; `off` otherwise. */
 	private jump: 'search' | 'verify' | 'off';
 
-	/** The window in which the first emitted record was found (read on from it when the jump misses). */
-	private back?: { start: number; records: PollRecord[] };
+	/** The answer in which the first emitted record was found (read on from it when the jump misses). */
+	private back?: PageAnswer;
 
 	/** How far the first emitted record found moved since the previous poll (positions). */
 	private shift = 0;
@@ -97,7 +105,7 @@ class IdOnlyScan implements Scan {
 	private topAt?: number;
 
 	/** Where the last answer ended (position) and its last IDs. */
-	private reached?: { at: number; tail: string[] };
+	private reached?: ReadEnd;
 
 	/** Set when the budget ran out (`pause`). */
 	private paused = false;
@@ -166,8 +174,8 @@ class IdOnlyScan implements Scan {
 				const target = resume.at + this.shift - OVERLAP;
 				this.jump = 'off';
 				if (target > start + records.length - OVERLAP) {
-					const window = windowAt(target, target + OVERLAP + 1)!;
-					this.pending = { number: window.number, size: window.size, query: SORT };
+					const page = pageAt(target, target + OVERLAP + 1)!;
+					this.pending = { number: page.number, size: page.size, query: SORT };
 					this.jump = 'verify';
 					this.back = this.previous;
 					this.gapAt = this.seen.size;
@@ -197,10 +205,10 @@ class IdOnlyScan implements Scan {
 		return best;
 	}
 
-	private request(target: number, previous: { start: number; records: PollRecord[] }): PageRequest {
+	private request(target: number, previous: PageAnswer): PageRequest {
 		const end = previous.start + previous.records.length;
-		const window = windowAt(target, end + 1) ?? windowAt(end)!;
-		return { number: window.number, size: window.size, query: SORT };
+		const page = pageAt(target, end + 1) ?? pageAt(end)!;
+		return { number: page.number, size: page.size, query: SORT };
 	}
 
 	fresh(): PollRecord[] {
@@ -239,7 +247,7 @@ class IdOnlyScan implements Scan {
 
 	cursor(key: string): IdOnlyCursor {
 		if (this.paused) {
-			// The old position stays (the anchor is not reached yet); the next poll goes on at `at`.
+			// The old `ids` and `head` stay (the anchor is not reached yet); the next poll goes on at `at`.
 			const old = this.old!;
 			return {
 				v: CURSOR_VERSION,

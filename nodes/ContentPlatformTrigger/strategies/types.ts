@@ -1,7 +1,7 @@
 /**
  * What the strategies share: the interface a strategy and its scan implement (createdAt.ts,
  * idOnly.ts, dateWindow.ts), the clock passed in, and the read checks every scan makes in the
- * same way: the overlapping windows (`windowAt`), the repeated page of a server that ignores
+ * same way: the overlapping pages (`pageAt`), the repeated page of a server that ignores
  * `page[number]` and the oversized page of one that ignores `page[size]` (`checkAnswer`), the list
  * that keeps shifting (`MAX_RETRIES`, `listShifted`).
  */
@@ -46,7 +46,7 @@ export interface Scan {
 	/** Records older than `notBefore` that would otherwise have been new (not emitted). */
 	suppressed: number;
 	/**
-	 * What the poll had to do because a bounded list of the cursor was full (records held back,
+	 * What the poll had to do because a list of the cursor was at its limit (records held back,
 	 * the watermark moved), for n8n's log; after `fresh()` and `cursor()`.
 	 */
 	warnings?(): string[];
@@ -81,21 +81,26 @@ export class ScanError extends Error {
 	}
 }
 
-/** Most windows of one poll whose start had to be moved back (the list shifted while read). */
+/** Most pages of one poll whose start had to be moved back (the list shifted while read). */
 export const MAX_RETRIES = 6;
 
+/** A page of the list: `page[number]`, `page[size]` and the positions it covers, [start, end). */
+export interface ListPage {
+	number: number;
+	size: number;
+	start: number;
+	end: number;
+}
+
 /**
- * The window (`page[size]` ≤ 100, `page[number]`) that starts at or before position `target`
+ * The page (`page[size]` ≤ 100, `page[number]`) that starts at or before position `target`
  * (0-based, in the list's order) and reaches furthest: positions [(number − 1)·size, number·size).
- * Overlapping windows let each poll prove that nothing slipped between two requests.
- * @returns undefined when no such window reaches beyond position `minEnd` − 1 (windows are aligned
+ * Overlapping pages let each poll prove that nothing slipped between two requests.
+ * @returns undefined when no such page reaches beyond position `minEnd` − 1 (pages are aligned
  *   on multiples of their size, so a start close to the end of a long stretch may not fit).
  */
-export function windowAt(
-	target: number,
-	minEnd = 1,
-): { number: number; size: number; start: number; end: number } | undefined {
-	let best: { number: number; size: number; start: number; end: number } | undefined;
+export function pageAt(target: number, minEnd = 1): ListPage | undefined {
+	let best: ListPage | undefined;
 	for (let size = TRIGGER_PAGE_SIZE; size >= 1; size--) {
 		const number = Math.floor(Math.max(0, target) / size) + 1;
 		const end = number * size;
@@ -104,9 +109,12 @@ export function windowAt(
 	return best;
 }
 
-/** The poll's first answer (since the scan last started reading from a new place) and where its window starts. */
-export interface FirstAnswer {
-	/** Position of the window's first record (0-based, in the list's order). */
+/**
+ * One answer of a poll: the records of one page and where the page starts. The scans keep their
+ * first answer (`checkAnswer`) and the previous one in this shape.
+ */
+export interface PageAnswer {
+	/** Position of the page's first record (0-based, in the list's order). */
 	start: number;
 	records: PollRecord[];
 }
@@ -115,10 +123,10 @@ export interface FirstAnswer {
  * Whether an answer is the first answer again: it holds only records of the first answer, among
  * them one of its first three. Order and length are not compared: an API that orders the records
  * of one instant differently on every request answers the same page in another order, and one that
- * also ignores `page[size]` answers more or fewer records than asked. (A window that starts
+ * also ignores `page[size]` answers more or fewer records than asked. (A page that starts
  * elsewhere holds the first answer's first three only if about as many records as the distance
  * were deleted between the two requests; records inserted in between shift the list down but put
- * new records first, so a later window can match only if about as many records as its start were
+ * new records first, so a later page can match only if about as many records as its start were
  * inserted: that poll then fails and the next one reads the list again.)
  */
 export function repeats(first: PollRecord[] | undefined, records: PollRecord[]): boolean {
@@ -130,21 +138,31 @@ export function repeats(first: PollRecord[] | undefined, records: PollRecord[]):
 }
 
 /**
+ * Where a poll's last answer ended: the position after its last record (`at`) and its last IDs
+ * (`tail`, OVERLAP of them); a poll that pauses stores both in its cursor's `resume`.
+ */
+export interface ReadEnd {
+	at: number;
+	tail: string[];
+}
+
+/**
  * The read checks all strategies make on each answer, before anything else (the scan's own
  * judgement of the records comes after, so neither new nor old, dated nor undated records delay
  * them):
- * - an answer for a window that starts elsewhere than the first answer's and `repeats` it means a
+ * - an answer for a page that starts elsewhere than the first answer's and `repeats` it means a
  *   server that ignores `page[number]` (throws `repeatedPage`): on the poll's 2nd request, whatever
  *   the answer's length;
  * - an answer with more records than `page[size]` means a server that ignores `page[size]`: the
- *   positions the windows are built on would be wrong (throws `oversizedPage`).
- * @returns the first answer (this answer when there was none yet).
+ *   positions the pages are built on would be wrong (throws `oversizedPage`).
+ * @returns the first answer (this answer when there was none yet; the first since the scan last
+ *   started reading from a new place).
  */
 export function checkAnswer(
-	first: FirstAnswer | undefined,
+	first: PageAnswer | undefined,
 	request: Pick<PageRequest, 'number' | 'size'>,
 	records: PollRecord[],
-): FirstAnswer {
+): PageAnswer {
 	const start = (request.number - 1) * request.size;
 	if (first && start !== first.start && repeats(first.records, records)) throw repeatedPage(request);
 	if (records.length > request.size) throw oversizedPage(request, records.length);
@@ -152,8 +170,8 @@ export function checkAnswer(
 }
 
 /**
- * The error of a list that kept shifting while a poll read it: more than MAX_RETRIES windows had
- * to be read again from further up, or no window could start above the previous one's end.
+ * The error of a list that kept shifting while a poll read it: more than MAX_RETRIES pages had
+ * to be read again from further up, or no page could start above the previous one's end.
  */
 export function listShifted(): ScanError {
 	return new ScanError(
