@@ -10,9 +10,9 @@
  * `import` and `import()` (test/helpers/imports.ts: parsed with TypeScript's parser) is followed
  * through the whole repository, so an arrow by way of test/ or bench/ counts too: a file of scripts/
  * reaches nothing in e2e/, a file of e2e/ nothing in scripts/ or bench/, a file of lib/ nothing in
- * scripts/, e2e/ or bench/. A failure names the chain of files, the
- * arrow back up last; move what both sides use into lib/, or the tool into the folder whose job it is.
- * A path computed at run time (`require(path.join(…))`) is not seen.
+ * scripts/, e2e/ or bench/. A failure names each import straight across, then each chain of files
+ * with the arrow back up last: move what both sides use into lib/, or the tool into the folder whose
+ * job it is. A path computed at run time (`require(path.join(…))`) is not seen.
  */
 import { CODE, resolveImport, sources, specifiers } from './helpers/imports';
 
@@ -24,6 +24,15 @@ export const NOT_REACHED: Record<string, string[]> = {
 };
 
 const folderOf = (file: string) => file.split('/')[0];
+
+/** Every import of a file of a folder of `rules` straight into a folder it must not reach, as "a → b", sorted. */
+export function directArrows(graph: Map<string, string[]>, rules: Record<string, string[]>): string[] {
+	return [...graph.entries()]
+		.flatMap(([file, targets]) =>
+			targets.filter((t) => rules[folderOf(file)]?.includes(folderOf(t))).map((t) => `${file} → ${t}`),
+		)
+		.sort();
+}
 
 /**
  * The arrows back up of an import graph (file → the files it names): for each file of a folder of
@@ -96,6 +105,11 @@ describe('the tools import one another downward only (scripts/, e2e/, bench/ ove
 			['bench/t.js', ['e2e/lib/n8n.js']],
 			['bench/u.js', ['e2e/lib/n8n.js']],
 		]);
+		expect(directArrows(old, NOT_REACHED)).toEqual([
+			'e2e/examples.js → scripts/operations-table.js',
+			'lib/y.js → bench/z.js',
+			'scripts/test-elsewhen.js → e2e/lib/apt.js',
+		]);
 		expect(arrowsBackUp(old, NOT_REACHED)).toEqual([
 			'e2e/examples.js → scripts/operations-table.js',
 			'lib/x.js → lib/y.js → bench/z.js',
@@ -106,7 +120,11 @@ describe('the tools import one another downward only (scripts/, e2e/, bench/ ove
 		]);
 	});
 
-	test('no file of scripts/, e2e/ or lib/ reaches a folder above it or beside it', () => {
+	test('no file of scripts/, e2e/ or lib/ imports a folder above it or beside it', () => {
+		expect(directArrows(graph, NOT_REACHED)).toEqual([]);
+	});
+
+	test('nor reaches one through other files (test/, bench/)', () => {
 		expect(arrowsBackUp(graph, NOT_REACHED)).toEqual([]);
 	});
 });
