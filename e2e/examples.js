@@ -19,7 +19,7 @@ const assert = require('node:assert/strict');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { waitFor } = require('./lib/wait');
 const { exampleWorkflows } = require('./lib/stack');
-const { operationRows } = require('../scripts/operations-table');
+const { operationRows } = require('../lib/operation-rows');
 
 const DAY_MS = 24 * 3600 * 1000;
 

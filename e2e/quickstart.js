@@ -107,7 +107,7 @@ async function quickstartChecks({ runtime, check }) {
 /**
  * The Quickstart's step 2 and first workflow, as a user makes them: an access-token credential for
  * the sandbox and "Manual Trigger → Content Platform: Contact → Get Many, Limit 5", imported into
- * `n8n` (an N8nInstance). Returns the workflow's ID (scripts/quickstart-time.js times the same).
+ * `n8n` (an N8nInstance). Returns the workflow's ID (bench/quickstart-time.js times the same).
  */
 function importFirstWorkflow(n8n, sandbox) {
 	const credential = { id: 'quickstartCred01', name: 'Content Platform account' };

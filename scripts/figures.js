@@ -21,7 +21,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { operationRows } = require('./operations-table.js');
+const { operationRows } = require('../lib/operation-rows');
 const { PACKAGE_DOCS, packList, n8nReads } = require('./package-files.js');
 
 const ROOT = path.resolve(__dirname, '..');

@@ -2,10 +2,9 @@
 'use strict';
 /**
  * The README's operations table, generated from the built node (run `npm run build` first):
- * every resource × operation the Content Platform node offers (its rendered description: the
- * `operation` options per resource), with the request it sends (method and path from the node's
- * tables, nodes/ContentPlatform/shared/tables/registry.ts RESOURCES[].endpoints) and what it does (the
- * endpoint's purpose; the operation's description where no single endpoint stands behind it).
+ * every resource × operation the Content Platform node offers, with the request it sends and what
+ * it does — the rows of lib/operation-rows.js (the node's rendered description and its tables,
+ * nodes/ContentPlatform/shared/tables/registry.ts RESOURCES[].endpoints), one table line each.
  *
  *   node scripts/operations-table.js           prints the table (markdown) and the count
  *   node scripts/operations-table.js --write   replaces the table between the markers in README.md
@@ -16,47 +15,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { operationRows } = require('../lib/operation-rows');
+
 const ROOT = path.resolve(__dirname, '..');
 const README = path.join(ROOT, 'README.md');
 const START = '<!-- operations-table:start -->';
 const END = '<!-- operations-table:end -->';
 
-/**
- * Rows { resource, operation, resourceValue, operationValue, method, path, what, destructive } of
- * the built node, in the resource picker's order (names as the editor shows them, values as saved
- * in workflows).
- */
-function operationRows() {
-	const dist = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
-	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
-		throw new Error('dist/ is missing: npm run build first');
-	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
-	const { RESOURCES } = require(path.join(dist, 'shared', 'tables', 'registry'));
-	const description = new ContentPlatform().description;
-	const resources = description.properties.find((p) => p.name === 'resource').options;
-	const operationProps = description.properties.filter((p) => p.name === 'operation');
-	const rows = [];
-	for (const resource of resources) {
-		const prop = operationProps.find((p) => p.displayOptions.show.resource.includes(resource.value));
-		const spec = RESOURCES.find((r) => r.value === resource.value);
-		for (const op of prop ? prop.options : []) {
-			const endpoint = spec && spec.endpoints.find((e) => e.operation === op.value);
-			rows.push({
-				resource: resource.name,
-				operation: op.name,
-				resourceValue: resource.value,
-				operationValue: op.value,
-				method: endpoint ? endpoint.method : '',
-				path: endpoint ? `/v1${endpoint.path}` : '',
-				what: (endpoint && endpoint.purpose) || op.description || '',
-				destructive: !!(endpoint && endpoint.destructive),
-			});
-		}
-	}
-	return rows;
-}
-
-/** The markdown table and a count line. */
+/** The markdown table and a count line, of `rows` (lib/operation-rows.js's shape). */
 function table(rows = operationRows()) {
 	const cell = (s) => String(s).replace(/\|/g, '\\|');
 	const lines = [
@@ -72,7 +38,7 @@ function table(rows = operationRows()) {
 	return lines.join('\n');
 }
 
-module.exports = { operationRows, table };
+module.exports = { table };
 
 if (require.main === module) {
 	const mode = process.argv[2];

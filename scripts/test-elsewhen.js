@@ -14,11 +14,11 @@
  * case that starts two minutes before a year end or a DST change crosses it during the run.
  *
  * Needs root (unshare -n; apt-get installs `faketime` when it is missing, as the editor suite
- * installs Chromium: e2e/lib/apt.js). Not root: exits 2 saying so. Exit status: jest's.
+ * installs Chromium: lib/apt.js). Not root: exits 2 saying so. Exit status: jest's.
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { aptInstall } = require('../e2e/lib/apt');
+const { aptInstall } = require('../lib/apt');
 
 /**
  * The cases `.ci/run` runs: each moves the clock more than a year from any day this suite was

@@ -1,7 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: reads the TypeScript sources */
 /**
  * No import circle anywhere in the repository's own code (nodes/, credentials/, test/, e2e/,
- * scripts/, bench/ and the root's config files: every .ts, .js, .mjs and .cjs outside
+ * scripts/, bench/, lib/ and the root's config files: every .ts, .js, .mjs and .cjs outside
  * node_modules/, dist/, e2e/.work/ and hidden folders), type imports included. Each file is parsed
  * with TypeScript's parser (so a `/*` inside a string or a regular expression is no comment): every
  * `import … from`, `import type … from`, `export … from`, side-effect `import '…'`, `import('…')`
@@ -9,69 +8,9 @@
  * the file it names (as written, or with .ts/.js/.mjs/.cjs, or its index.ts/index.js); a JSON or
  * other non-code file is no edge; package imports are not followed. Every strongly connected group
  * of more than one file (or a file importing itself) is a circle, printed as the chain of files.
+ * The files and their imports are test/helpers/imports.ts's (`sources`, `importsOf`).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import * as path from 'node:path';
-import * as ts from 'typescript';
-
-const ROOT = path.resolve(__dirname, '..');
-/** Folders whose files are not the repository's own code (installed, built or generated). */
-const SKIPPED = new Set(['node_modules', 'dist', 'e2e/.work']);
-const CODE = /\.(?:ts|js|mjs|cjs)$/;
-
-/** Every code file under a folder ('' for the whole repository), relative to the repository root. */
-function sources(folder: string): string[] {
-	return readdirSync(path.join(ROOT, folder)).flatMap((entry) => {
-		const relative = folder ? path.posix.join(folder, entry) : entry;
-		if (entry.startsWith('.') || SKIPPED.has(relative) || SKIPPED.has(entry)) return [];
-		if (statSync(path.join(ROOT, relative)).isDirectory()) return sources(relative);
-		return CODE.test(relative) && !relative.endsWith('.d.ts') ? [relative] : [];
-	});
-}
-
-const isFile = (relative: string) =>
-	existsSync(path.join(ROOT, relative)) && statSync(path.join(ROOT, relative)).isFile();
-
-/** The module specifiers a source names: static and dynamic imports, re-exports, import types, require calls. */
-function specifiers(file: string): string[] {
-	const text = readFileSync(path.join(ROOT, file), 'utf8');
-	const kind = file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
-	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
-	const found: string[] = [];
-	const literal = (node: ts.Node | undefined) => {
-		if (node !== undefined && ts.isStringLiteralLike(node)) found.push(node.text);
-	};
-	const visit = (node: ts.Node) => {
-		if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
-		else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
-			literal(node.moduleReference.expression);
-		else if (
-			ts.isCallExpression(node) &&
-			(node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-				(ts.isIdentifier(node.expression) && node.expression.text === 'require'))
-		)
-			literal(node.arguments[0]);
-		else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
-		ts.forEachChild(node, visit);
-	};
-	visit(source);
-	return found;
-}
-
-/** The files one source imports (relative specifiers resolved to a code file; JSON and other files are no edge). */
-export function importsOf(file: string): string[] {
-	const found = new Set<string>();
-	for (const specifier of specifiers(file)) {
-		if (!specifier.startsWith('.')) continue;
-		const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-		const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((ext) => base + ext)];
-		candidates.push(path.posix.join(base, 'index.ts'), path.posix.join(base, 'index.js'));
-		const target = candidates.find(isFile);
-		if (target === undefined) throw new Error(`${file}: cannot resolve "${specifier}"`);
-		if (CODE.test(target)) found.add(target);
-	}
-	return [...found];
-}
+import { importsOf, sources } from './helpers/imports';
 
 /** The circles of an import graph: Tarjan's strongly connected components of more than one file, or a self-import. */
 export function circles(graph: Map<string, string[]>): string[][] {
@@ -114,7 +53,7 @@ describe('import circles in the repository', () => {
 	const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
 	test('the resolver sees every folder and the imports, type imports, require and import() included', () => {
-		for (const folder of ['nodes/', 'credentials/', 'test/', 'e2e/', 'e2e/lib/', 'scripts/', 'bench/'])
+		for (const folder of ['nodes/', 'credentials/', 'test/', 'e2e/', 'e2e/lib/', 'scripts/', 'bench/', 'lib/'])
 			expect(files.some((file) => file.startsWith(folder))).toBe(true);
 		expect(files).toContain('gulpfile.js');
 		expect(files.some((file) => file.startsWith('node_modules/') || file.startsWith('dist/'))).toBe(false);

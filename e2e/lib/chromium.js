@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
-const { aptInstall } = require('./apt');
+const { aptInstall } = require('../../lib/apt');
 
 /** Where Debian's package puts the browser; E2E_CHROMIUM overrides it. */
 const CHROMIUM = process.env.E2E_CHROMIUM || '/usr/bin/chromium';

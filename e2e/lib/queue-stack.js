@@ -23,7 +23,7 @@ const { spawn, spawnSync } = require('node:child_process');
 
 const { N8nInstance, freePort, summarizeRun, parseLogLines } = require('./n8n');
 const { isStoredFinished } = require('./n8n-process');
-const { aptInstall } = require('./apt');
+const { aptInstall } = require('../../lib/apt');
 
 const ENCRYPTION_KEY = 'e2e-queue-mode-shared-encryption-key';
 const DB = { name: 'n8n', user: 'n8n', password: 'n8n-e2e' };

@@ -1,7 +1,9 @@
 'use strict';
 /**
- * Installs Debian packages the e2e suites need (queue: PostgreSQL and Redis, e2e/lib/queue-stack.js;
- * editor: Chromium, e2e/lib/chromium.js) when they are missing.
+ * Installs Debian packages the repository's tools need when they are missing: the e2e suites'
+ * (queue: PostgreSQL and Redis, e2e/lib/queue-stack.js; editor: Chromium, e2e/lib/chromium.js) and
+ * `npm run test:elsewhen`'s (faketime, scripts/test-elsewhen.js). A plain Node helper of lib/, the
+ * floor both e2e/ and scripts/ import: it imports nothing of the repository.
  */
 const { spawnSync } = require('node:child_process');
 

@@ -19,10 +19,14 @@
  *      credential, adding the node). Checked: 5 contacts come out. Its seconds are the CLI's (each
  *      command boots n8n), printed apart and not added to the commands' total.
  *
- * Usage: `node scripts/quickstart-time.js [--repo <url or path>] [--n8n 1.x] [--keep]` (needs git, npm
+ * A measurement, as bench/n8n-big-account.js and bench/n8n-parallel.js are: it stands on e2e/'s n8n
+ * process (e2e/lib/n8n.js N8nInstance) and the Quickstart's first workflow as e2e/quickstart.js
+ * checks it (importFirstWorkflow). Its figures are docs/try-it.md's "The Quickstart, timed" (it
+ * writes no file).
+ *
+ * Usage: `node bench/quickstart-time.js [--repo <url or path>] [--n8n 1.x] [--keep]` (needs git, npm
  * and the registry; `--n8n 1.x` restarts and runs n8n 1.123.81 instead of 2.41.1; `--keep` leaves the
- * temporary folder). Exits 1 if a step fails or the workflow does not
- * return 5 contacts.
+ * temporary folder). Exits 1 if a step fails or the workflow does not return 5 contacts.
  */
 const fs = require('node:fs');
 const os = require('node:os');
