@@ -200,6 +200,6 @@ describe('the two walks of docs/development.md', () => {
 	it('finds the string lookups and the credential class it counts', () => {
 		expect(authenticatingCredentials()).toEqual(['credentials/ContentPlatformApi.credentials.ts']);
 		expect(lookedUpTables('shared/builders/fields.ts')).toContain('resources/site/table.ts');
-		expect(lookedUpTables('shared/tables/values.ts')).toEqual(['resources/site/table.ts']);
+		expect(lookedUpTables('resources/site/table.ts')).toEqual(['resources/site/table.ts']);
 	});
 });

@@ -1,20 +1,49 @@
 /**
- * The Contact resource's table (type `contacts`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Contact resource's table (type `contacts`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
 import { offerGrants } from '../../shared/tables/offerGrants';
 import { PERSON_FILTERS } from '../../shared/tables/filters';
-import type { ResourceTable } from '../../shared/tables/types';
+import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
+
+/**
+ * A person's address as the contact's attributes give it (spec "Resources and fields"), which a
+ * form submission carries too (`form_submissions`' attributes, resources/formSubmission/table.ts).
+ */
+export const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
+	address_line_1: 'string',
+	address_line_2: 'string',
+	address_city: 'string',
+	address_state: 'string',
+	address_country: 'string',
+	address_zip: 'string',
+};
 
 /**
  * Contact (type `contacts`): list, get and update (seed spec), then create, delete, tags and offer
  * grants (supplement sections 1-2), and the operations that find the contact by email.
  */
-export const contactTable: ResourceTable<'contact'> = {
+export const contactTable: ResourceTable<'contact', 'contacts'> = {
 	value: 'contact',
 	displayName: 'Contact',
 	hint: 'People: leads and members, found by email. Customer is for people who paid.',
 	type: 'contacts',
+	/** Spec "Resources and fields" (supplement section 0 "CA" is the same set). */
+	attributes: {
+		name: 'string',
+		email: 'string',
+		phone_number: 'string',
+		business_number: 'string',
+		subscribed: 'boolean',
+		...PERSON_ATTRIBUTES_ADDRESS,
+		external_user_id: 'string',
+		custom_1: 'string',
+		custom_2: 'string',
+		custom_3: 'string',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['customer', 'offers', 'site', 'tags'],
 	search: { filter: 'search', label: ['name', 'email'] },
 	endpoints: [

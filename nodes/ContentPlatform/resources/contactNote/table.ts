@@ -1,19 +1,22 @@
 /**
- * The Contact Note resource's table (type `contact_notes`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Contact Note resource's table (type `contact_notes`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/values';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /**
  * Contact Note (type `contact_notes`): create (seed spec `POST /v1/contact_notes`), then list, get,
  * update and delete (supplement section 1).
  */
-export const contactNoteTable: ResourceTable<'contactNote'> = {
+export const contactNoteTable: ResourceTable<'contactNote', 'contact_notes'> = {
 	value: 'contactNote',
 	displayName: 'Contact Note',
 	hint: 'Notes on a contact. Needs the contact ID (Contact → Get Many).',
 	type: 'contact_notes',
+	/** Spec "Resources and fields". */
+	attributes: { body: 'string', created_at: 'timestamp', updated_at: 'timestamp' },
 	relationships: ['contact'],
 	search: { label: ['body'] },
 	endpoints: [
@@ -35,7 +38,7 @@ export const contactNoteTable: ResourceTable<'contactNote'> = {
 			query: {
 				sort: ['created_at', 'updated_at'],
 				page: true,
-				filters: [SITE_FILTER, str('contact_id', 'Notes of this contact')],
+				filters: [SITE_FILTER, { name: 'contact_id', type: 'string', description: 'Notes of this contact' }],
 			},
 		},
 		{

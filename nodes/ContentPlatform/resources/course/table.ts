@@ -1,16 +1,20 @@
 /**
- * The Course resource's table (type `courses`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Course resource's table (type `courses`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
+import { descriptionContains } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Course (type `courses`): get (seed spec), then the list and its search (supplement section 4). */
-export const courseTable: ResourceTable<'course'> = {
+export const courseTable: ResourceTable<'course', 'courses'> = {
 	value: 'course',
 	displayName: 'Course',
 	hint: 'Courses with modules and lessons (read only).',
 	type: 'courses',
+	/** The supplement's (section 7.4): the seed spec's "Resources and fields" does not show them. */
+	attributes: { title: 'string', description: 'string', thumbnail_url: 'string', created_at: 'timestamp' },
 	relationships: ['site', 'offers', 'modules', 'lessons'],
 	search: { filter: 'title_cont', label: ['title'] },
 	endpoints: [
@@ -37,7 +41,7 @@ export const courseTable: ResourceTable<'course'> = {
 					SITE_FILTER,
 					titleContains,
 					descriptionContains,
-					str('publish_status_eq', 'Publish status equals (for example published)'),
+					{ name: 'publish_status_eq', type: 'string', description: 'Publish status equals (for example published)' },
 				],
 			},
 		},

@@ -1,16 +1,19 @@
 /**
- * The Custom Field resource's table (type `custom_fields`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Custom Field resource's table (type `custom_fields`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Custom Field (type `custom_fields`): list and get (supplement 9.1). */
-export const customFieldTable: ResourceTable<'customField'> = {
+export const customFieldTable: ResourceTable<'customField', 'custom_fields'> = {
 	value: 'customField',
 	displayName: 'Custom Field',
 	hint: 'Custom contact fields (handles, types).',
 	type: 'custom_fields',
+	/** Supplement 9.1. */
+	attributes: { title: 'string', handle: 'string', type: 'string', required: 'boolean' },
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title', 'handle'] },
 	endpoints: [
@@ -27,8 +30,12 @@ export const customFieldTable: ResourceTable<'customField'> = {
 				filters: [
 					SITE_FILTER,
 					titleContains,
-					str('type_eq', 'Only fields of this input kind, for example TextField'),
-					bool('required_eq', 'Whether to return only required fields (true) or only optional ones (false)'),
+					{ name: 'type_eq', type: 'string', description: 'Only fields of this input kind, for example TextField' },
+					{
+						name: 'required_eq',
+						type: 'boolean',
+						description: 'Whether to return only required fields (true) or only optional ones (false)',
+					},
 				],
 			},
 		},

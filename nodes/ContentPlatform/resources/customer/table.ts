@@ -1,8 +1,8 @@
 /**
- * The Customer resource's table (type `customers`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Customer resource's table (type `customers`): its attributes, relationships and endpoints
+ * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { int, str } from '../../shared/tables/values';
 import { PERSON_FILTERS } from '../../shared/tables/filters';
 import { offerGrants } from '../../shared/tables/offerGrants';
 import type { ResourceTable } from '../../shared/tables/types';
@@ -11,11 +11,28 @@ import type { ResourceTable } from '../../shared/tables/types';
  * Customer (type `customers`): list and get (seed spec; the included records' search filters of
  * get from supplement section 7.5), then the offer grants (supplement section 2).
  */
-export const customerTable: ResourceTable<'customer'> = {
+export const customerTable: ResourceTable<'customer', 'customers'> = {
 	value: 'customer',
 	displayName: 'Customer',
 	hint: 'People who bought: their offers, products and purchases. Customer ID filters orders, purchases, transactions.',
 	type: 'customers',
+	/** Spec "Resources and fields". */
+	attributes: {
+		name: 'string',
+		email: 'string',
+		avatar: 'string',
+		external_user_id: 'string',
+		public_bio: 'string',
+		public_location: 'string',
+		public_website: 'string',
+		socials: 'object',
+		net_revenue: 'string',
+		sign_in_count: 'number',
+		last_request_at: 'timestamp',
+		bounced_at: 'timestamp',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['contact', 'site', 'offers', 'products'],
 	search: { filter: 'search', label: ['name', 'email'] },
 	endpoints: [
@@ -42,13 +59,13 @@ export const customerTable: ResourceTable<'customer'> = {
 				include: ['contact', 'site', 'offers', 'products'],
 				fields: 'customers',
 				includeFilters: [
-					int('products_page', 'Page of the included products'),
-					int('products_per', 'Included products per page'),
-					int('offers_page', 'Page of the included offers'),
-					int('offers_per', 'Included offers per page'),
+					{ name: 'products_page', type: 'number', description: 'Page of the included products' },
+					{ name: 'products_per', type: 'number', description: 'Included products per page' },
+					{ name: 'offers_page', type: 'number', description: 'Page of the included offers' },
+					{ name: 'offers_per', type: 'number', description: 'Included offers per page' },
 					// Supplement section 7.5: search the included records.
-					str('products_search', 'Search the included products'),
-					str('offers_search', 'Search the included offers'),
+					{ name: 'products_search', type: 'string', description: 'Search the included products' },
+					{ name: 'offers_search', type: 'string', description: 'Search the included offers' },
 				],
 			},
 		},

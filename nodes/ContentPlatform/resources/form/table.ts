@@ -1,16 +1,26 @@
 /**
- * The Form resource's table (type `forms`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Form resource's table (type `forms`): its attributes, relationships and endpoints with their
+ * query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */
-export const formTable: ResourceTable<'form'> = {
+export const formTable: ResourceTable<'form', 'forms'> = {
 	value: 'form',
 	displayName: 'Form',
 	hint: 'Opt-in and lead forms; Submit sends a submission.',
 	type: 'forms',
+	/** Spec "Resources and fields". */
+	attributes: {
+		title: 'string',
+		default: 'boolean',
+		webhook_url: 'object',
+		url: 'string',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['site', 'offer', 'fields'],
 	search: { filter: 'title_cont', label: ['title'] },
 	endpoints: [

@@ -1,6 +1,7 @@
 /**
- * The Hook resource's table (type `hooks`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Hook resource's table (type `hooks`): its attributes, relationships and endpoints with their
+ * query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
 import type { ResourceTable } from '../../shared/tables/types';
 
@@ -15,11 +16,19 @@ export const HOOK_EVENTS = [
 ] as const;
 
 /** Hook (type `hooks`): list, get, create, delete and the six samples (supplement section 5). */
-export const hookTable: ResourceTable<'hook'> = {
+export const hookTable: ResourceTable<'hook', 'hooks'> = {
 	value: 'hook',
 	displayName: 'Hook',
 	hint: 'Webhook registrations. To start a workflow on an event, use the Webhook Trigger instead.',
 	type: 'hooks',
+	/** Supplement section 5 "HA". */
+	attributes: {
+		event: 'string',
+		target_url: 'string',
+		resource_id: 'number',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['site'],
 	search: { label: ['event', 'target_url'] },
 	endpoints: [

@@ -1,8 +1,9 @@
 /**
- * The Landing Page resource's table (type `landing_pages`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Landing Page resource's table (type `landing_pages`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 import { PURCHASE_CONDITIONS } from '../purchase/table';
 
@@ -10,11 +11,19 @@ import { PURCHASE_CONDITIONS } from '../purchase/table';
  * Landing Page (type `landing_pages`): list and get (supplement 9.2). The site filter and the
  * generic `filter[<attribute>_<operator>]` are prose only; `-publish_at` is the prose's sort example.
  */
-export const landingPageTable: ResourceTable<'landingPage'> = {
+export const landingPageTable: ResourceTable<'landingPage', 'landing_pages'> = {
 	value: 'landingPage',
 	displayName: 'Landing Page',
 	hint: 'Landing pages (read only).',
 	type: 'landing_pages',
+	/** Supplement 9.2. */
+	attributes: {
+		title: 'string',
+		url: 'string',
+		publish_at: 'timestamp',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
 	endpoints: [
@@ -31,7 +40,11 @@ export const landingPageTable: ResourceTable<'landingPage'> = {
 				filters: [
 					SITE_FILTER,
 					titleContains,
-					bool('published', 'Whether to return only published pages (true) or only the others (false)'),
+					{
+						name: 'published',
+						type: 'boolean',
+						description: 'Whether to return only published pages (true) or only the others (false)',
+					},
 				],
 				conditions: {
 					attributes: ['title', 'publish_at', 'created_at', 'updated_at'],

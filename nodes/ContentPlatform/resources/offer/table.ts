@@ -1,16 +1,37 @@
 /**
- * The Offer resource's table (type `offers`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Offer resource's table (type `offers`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
+import { descriptionContains } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Offer (type `offers`, supplement section 2): list, get and the offer's products. */
-export const offerTable: ResourceTable<'offer'> = {
+export const offerTable: ResourceTable<'offer', 'offers'> = {
 	value: 'offer',
 	displayName: 'Offer',
 	hint: 'What people buy or are granted; gives access to products. Grant Offers needs offer IDs.',
 	type: 'offers',
+	/** Spec "Resources and fields" (supplement section 2 "OA" is the same set). */
+	attributes: {
+		title: 'string',
+		description: 'string',
+		internal_title: 'string',
+		currency: 'string',
+		payment_type: 'string',
+		payment_method: 'string',
+		price_description: 'string',
+		token: 'string',
+		checkout_url: 'string',
+		image_url: 'string',
+		price_in_cents: 'number',
+		recurring_offer: 'boolean',
+		subscription: 'boolean',
+		one_time: 'boolean',
+		single: 'boolean',
+		free: 'boolean',
+	},
 	relationships: ['site', 'products'],
 	search: { filter: 'title_cont', label: ['title', 'price_description'] },
 	endpoints: [

@@ -1,16 +1,36 @@
 /**
- * The Order resource's table (type `orders`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Order resource's table (type `orders`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str } from '../../shared/tables/values';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from '../site/table';
+import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
+
+/**
+ * The amounts of an order (spec "Resources and fields", orders), which each of its order items
+ * carries too (`order_items`' attributes, resources/orderItem/table.ts).
+ */
+export const ORDER_AMOUNTS: AttributeTable = {
+	currency_code: 'string',
+	currency_symbol: 'string',
+	fulfilled_at: 'timestamp',
+	created_at: 'timestamp',
+	total_price_in_cents: 'number',
+	subtotal_in_cents: 'number',
+	sales_tax_amount_in_cents: 'number',
+	discount_amount_in_cents: 'number',
+	formatted_total_price: 'string',
+	formatted_subtotal: 'string',
+};
 
 /** Order (type `orders`): list and get (seed spec `GET /v1/orders`, `GET /v1/orders/{id}`). */
-export const orderTable: ResourceTable<'order'> = {
+export const orderTable: ResourceTable<'order', 'orders'> = {
 	value: 'order',
 	displayName: 'Order',
 	hint: 'Checkout orders with items and customer (read only).',
 	type: 'orders',
+	/** Spec "Resources and fields": the order number and the amounts (`ORDER_AMOUNTS`). */
+	attributes: { order_number: 'number', ...ORDER_AMOUNTS },
 	relationships: ['site', 'customer', 'order_items'],
 	search: { label: ['order_number', 'formatted_total_price'] },
 	endpoints: [
@@ -26,9 +46,13 @@ export const orderTable: ResourceTable<'order'> = {
 				fields: 'orders',
 				filters: [
 					SITE_FILTER,
-					str('customer_id', 'Orders of this customer'),
-					str('order_number_eq', 'Only the order with this order number'),
-					bool('fulfilled_at_null', 'Whether the order is not fulfilled yet (true) or fulfilled (false)'),
+					{ name: 'customer_id', type: 'string', description: 'Orders of this customer' },
+					{ name: 'order_number_eq', type: 'string', description: 'Only the order with this order number' },
+					{
+						name: 'fulfilled_at_null',
+						type: 'boolean',
+						description: 'Whether the order is not fulfilled yet (true) or fulfilled (false)',
+					},
 				],
 			},
 		},

@@ -1,16 +1,26 @@
 /**
- * The Order Item resource's table (type `order_items`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Order Item resource's table (type `order_items`): its attributes, relationships and endpoints
+ * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str } from '../../shared/tables/values';
+import { ORDER_AMOUNTS } from '../order/table';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Order Item (type `order_items`): list and get (seed spec). */
-export const orderItemTable: ResourceTable<'orderItem'> = {
+export const orderItemTable: ResourceTable<'orderItem', 'order_items'> = {
 	value: 'orderItem',
 	displayName: 'Order Item',
 	hint: 'The lines of an order (read only).',
 	type: 'order_items',
+	/** Spec "Resources and fields": the item and the order's amounts (`ORDER_AMOUNTS`, order/table.ts). */
+	attributes: {
+		quantity: 'number',
+		item_type: 'string',
+		item_id: 'number',
+		title: 'string',
+		...ORDER_AMOUNTS,
+	},
 	relationships: ['order'],
 	search: { label: ['title', 'formatted_total_price'] },
 	endpoints: [
@@ -26,9 +36,13 @@ export const orderItemTable: ResourceTable<'orderItem'> = {
 				fields: 'order_items',
 				filters: [
 					SITE_FILTER,
-					str('item_type_eq', 'Only items of this type, e.g. an offer type'),
-					str('item_id_eq', 'Only items for the product or offer with this ID'),
-					bool('fulfilled_at_null', 'Whether the item is not fulfilled yet (true) or fulfilled (false)'),
+					{ name: 'item_type_eq', type: 'string', description: 'Only items of this type, e.g. an offer type' },
+					{ name: 'item_id_eq', type: 'string', description: 'Only items for the product or offer with this ID' },
+					{
+						name: 'fulfilled_at_null',
+						type: 'boolean',
+						description: 'Whether the item is not fulfilled yet (true) or fulfilled (false)',
+					},
 				],
 			},
 		},

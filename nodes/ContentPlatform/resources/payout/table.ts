@@ -1,6 +1,6 @@
 /**
- * The Payout resource's table (type `kajabi_payments_payouts`): its relationships and endpoints
- * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * The Payout resource's table (type `kajabi_payments_payouts`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
 import type { ResourceTable } from '../../shared/tables/types';
@@ -13,11 +13,21 @@ export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_tra
  * (supplement 9.4). Both require `filter[site_id]`; the list takes `page[number]` only and answers
  * in its own paging format. No list search: the list needs a site.
  */
-export const payoutTable: ResourceTable<'payout'> = {
+export const payoutTable: ResourceTable<'payout', 'kajabi_payments_payouts'> = {
 	value: 'payout',
 	displayName: 'Payout',
 	hint: "Payouts of the platform's payments; always need a Site ID.",
 	type: 'kajabi_payments_payouts',
+	/** Supplement 9.4: the six attributes and the detail's `transactions` (objects inside the attributes; their ids are integers). */
+	attributes: {
+		status: 'string',
+		amount: 'string',
+		currency: 'string',
+		initiated_date: 'timestamp',
+		estimated_arrival_date: 'timestamp',
+		bank_account: 'string',
+		transactions: 'array',
+	},
 	urlHint: '/v1/…payments_payouts',
 	relationships: [],
 	endpoints: [

@@ -1,21 +1,46 @@
 /**
- * The Podcast resource's table (type `podcasts`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Podcast resource's table (type `podcasts`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { ATTRIBUTES, type AttributeTable, SITE_FILTER, str } from '../../shared/tables/values';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from '../site/table';
+import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
+
+/** Attributes of podcasts (spec "Resources and fields"). */
+const PODCAST_ATTRIBUTES: AttributeTable = {
+	title: 'string',
+	description: 'string',
+	language: 'string',
+	owner_email: 'string',
+	author: 'string',
+	status: 'string',
+	show_type: 'string',
+	thumbnail_url: 'string',
+	cover_art_url: 'string',
+	migrated_to_url: 'string',
+	url: 'string',
+	categories: 'array',
+	directories: 'array',
+	migrated: 'boolean',
+	public: 'boolean',
+	ready: 'boolean',
+	distribution_ready: 'boolean',
+	created_at: 'timestamp',
+	updated_at: 'timestamp',
+};
 
 /** Sort keys of podcasts: "a field name such as title": every scalar podcast attribute. */
-const PODCAST_SORT = Object.entries(ATTRIBUTES.podcasts as AttributeTable)
+const PODCAST_SORT = Object.entries(PODCAST_ATTRIBUTES)
 	.filter(([, type]) => type !== 'array' && type !== 'object')
 	.map(([name]) => name);
 
 /** Podcast (type `podcasts`): list and get (seed spec). */
-export const podcastTable: ResourceTable<'podcast'> = {
+export const podcastTable: ResourceTable<'podcast', 'podcasts'> = {
 	value: 'podcast',
 	displayName: 'Podcast',
 	hint: 'Podcasts (read only).',
 	type: 'podcasts',
+	attributes: PODCAST_ATTRIBUTES,
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
 	endpoints: [
@@ -31,10 +56,10 @@ export const podcastTable: ResourceTable<'podcast'> = {
 				fields: 'podcasts',
 				filters: [
 					SITE_FILTER,
-					str('title_eq', 'Only podcasts with exactly this title'),
-					str('title_cont', 'Only podcasts whose title contains this text'),
-					str('status_eq', 'Only podcasts with this status, e.g. ready'),
-					str('show_type_eq', 'Only podcasts of this show type, e.g. episodic'),
+					{ name: 'title_eq', type: 'string', description: 'Only podcasts with exactly this title' },
+					{ name: 'title_cont', type: 'string', description: 'Only podcasts whose title contains this text' },
+					{ name: 'status_eq', type: 'string', description: 'Only podcasts with this status, e.g. ready' },
+					{ name: 'show_type_eq', type: 'string', description: 'Only podcasts of this show type, e.g. episodic' },
 				],
 			},
 		},

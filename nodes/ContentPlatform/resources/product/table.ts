@@ -1,16 +1,31 @@
 /**
- * The Product resource's table (type `products`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Product resource's table (type `products`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { descriptionContains, SITE_FILTER, str, titleContains } from '../../shared/tables/values';
+import { SITE_FILTER, titleContains } from '../site/table';
+import { descriptionContains } from '../../shared/tables/filters';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Product (type `products`, supplement section 4): list and get. */
-export const productTable: ResourceTable<'product'> = {
+export const productTable: ResourceTable<'product', 'products'> = {
 	value: 'product',
 	displayName: 'Product',
 	hint: 'Courses, memberships and more that offers give access to (read only).',
 	type: 'products',
+	/** Supplement section 4 (`GET /v1/products`). */
+	attributes: {
+		created_at: 'timestamp',
+		title: 'string',
+		description: 'string',
+		status: 'string',
+		members_aggregate_count: 'number',
+		product_type_name: 'string',
+		product_type_id: 'number',
+		publish_status: 'string',
+		thumbnail_url: 'string',
+		url: 'string',
+	},
 	relationships: ['site'],
 	search: { filter: 'title_cont', label: ['title'] },
 	endpoints: [
@@ -28,7 +43,7 @@ export const productTable: ResourceTable<'product'> = {
 					SITE_FILTER,
 					titleContains,
 					descriptionContains,
-					str('status_eq', 'Status equals'),
+					{ name: 'status_eq', type: 'string', description: 'Status equals' },
 					{
 						name: 'exclude_product_types',
 						type: 'array',

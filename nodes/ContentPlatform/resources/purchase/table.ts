@@ -1,8 +1,9 @@
 /**
- * The Purchase resource's table (type `purchases`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Purchase resource's table (type `purchases`): its attributes, relationships and endpoints
+ * with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { bool, SITE_FILTER, str } from '../../shared/tables/values';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /**
@@ -36,11 +37,31 @@ export const PURCHASE_CONDITIONS = {
 } as const;
 
 /** Purchase (type `purchases`, supplement section 3): list, get, deactivate, reactivate, cancel subscription. */
-export const purchaseTable: ResourceTable<'purchase'> = {
+export const purchaseTable: ResourceTable<'purchase', 'purchases'> = {
 	value: 'purchase',
 	displayName: 'Purchase',
 	hint: 'Who bought which offer; cancel or deactivate subscriptions.',
 	type: 'purchases',
+	/** Supplement section 3 "PA" (the schema's set; the prose's trial, trial_end_at, … are not in it). */
+	attributes: {
+		amount_in_cents: 'number',
+		payment_type: 'string',
+		multipay_payments_made: 'number',
+		opt_in: 'boolean',
+		raw_extra_contact_information: 'object',
+		currency: 'string',
+		effective_start_at: 'timestamp',
+		cardholder_name: 'string',
+		billing_address_zip: 'string',
+		deactivated_at: 'timestamp',
+		deactivation_reason: 'string',
+		coupon_code: 'string',
+		source: 'string',
+		referrer: 'string',
+		quantity: 'number',
+		created_at: 'timestamp',
+		updated_at: 'timestamp',
+	},
 	relationships: ['offer', 'customer', 'transactions', 'products'],
 	search: { label: ['created_at', 'payment_type'] },
 	endpoints: [
@@ -56,12 +77,24 @@ export const purchaseTable: ResourceTable<'purchase'> = {
 				fields: 'purchases',
 				filters: [
 					SITE_FILTER,
-					str('customer_id', 'Purchases of this customer'),
-					bool('active', 'Whether to return only active purchases (true) or only inactive ones (false)'),
-					bool('deactivated', 'Whether to return only deactivated purchases (true) or only the others (false)'),
-					str('referrer', 'Referrer equals'),
-					str('referrer_cont', "Referrer contains the text (the description's own example)"),
-					str('coupon_code_eq', 'Coupon code equals'),
+					{ name: 'customer_id', type: 'string', description: 'Purchases of this customer' },
+					{
+						name: 'active',
+						type: 'boolean',
+						description: 'Whether to return only active purchases (true) or only inactive ones (false)',
+					},
+					{
+						name: 'deactivated',
+						type: 'boolean',
+						description: 'Whether to return only deactivated purchases (true) or only the others (false)',
+					},
+					{ name: 'referrer', type: 'string', description: 'Referrer equals' },
+					{
+						name: 'referrer_cont',
+						type: 'string',
+						description: "Referrer contains the text (the description's own example)",
+					},
+					{ name: 'coupon_code_eq', type: 'string', description: 'Coupon code equals' },
 				],
 				conditions: PURCHASE_CONDITIONS,
 			},

@@ -1,16 +1,19 @@
 /**
- * The Tag resource's table (type `contact_tags`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Tag resource's table (type `contact_tags`): its attributes, relationships and endpoints with
+ * their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/values';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */
-export const tagTable: ResourceTable<'tag'> = {
+export const tagTable: ResourceTable<'tag', 'contact_tags'> = {
 	value: 'tag',
 	displayName: 'Tag',
 	hint: 'Contact tags (segments).',
 	type: 'contact_tags',
+	/** Supplement section 1 (`GET /v1/contact_tags`). */
+	attributes: { name: 'string' },
 	relationships: ['site'],
 	search: { filter: 'name_cont', label: ['name'] },
 	endpoints: [
@@ -24,7 +27,7 @@ export const tagTable: ResourceTable<'tag'> = {
 				sort: ['name'],
 				page: true,
 				fields: 'contact_tags',
-				filters: [SITE_FILTER, str('name_cont', 'Name contains the text')],
+				filters: [SITE_FILTER, { name: 'name_cont', type: 'string', description: 'Name contains the text' }],
 			},
 		},
 		{

@@ -1,8 +1,9 @@
 /**
- * The Transaction resource's table (type `transactions`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Transaction resource's table (type `transactions`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, str } from '../../shared/tables/values';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /**
@@ -11,11 +12,23 @@ import type { ResourceTable } from '../../shared/tables/types';
  * offer purchases one charge covers: several for a bundled transaction) and deprecated the to-one
  * `offer` (null for bundled transactions). Only the detail takes `include`.
  */
-export const transactionTable: ResourceTable<'transaction'> = {
+export const transactionTable: ResourceTable<'transaction', 'transactions'> = {
 	value: 'transaction',
 	displayName: 'Transaction',
 	hint: 'Payments and refunds, amounts in cents (read only).',
 	type: 'transactions',
+	/** Spec "Resources and fields". */
+	attributes: {
+		action: 'string',
+		state: 'string',
+		payment_type: 'string',
+		amount_in_cents: 'number',
+		sales_tax_in_cents: 'number',
+		currency: 'string',
+		currency_symbol: 'string',
+		formatted_amount: 'string',
+		created_at: 'timestamp',
+	},
 	relationships: ['customer', 'offer', 'purchases'],
 	deprecated: {
 		offer:
@@ -34,8 +47,8 @@ export const transactionTable: ResourceTable<'transaction'> = {
 				fields: 'transactions',
 				filters: [
 					SITE_FILTER,
-					str('customer_id', 'Transactions of this customer'),
-					str('name_or_email', "Customer's name or email"),
+					{ name: 'customer_id', type: 'string', description: 'Transactions of this customer' },
+					{ name: 'name_or_email', type: 'string', description: "Customer's name or email" },
 					{ name: 'start_date', type: 'date', description: 'Only transactions created on or after this day' },
 					{ name: 'end_date', type: 'date', description: 'Only transactions created on or before this day' },
 				],

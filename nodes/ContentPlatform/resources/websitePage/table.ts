@@ -1,16 +1,19 @@
 /**
- * The Website Page resource's table (type `website_pages`): its relationships and endpoints with their query
- * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
+ * The Website Page resource's table (type `website_pages`): its attributes, relationships and
+ * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
+ * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../../shared/tables/values';
+import { SITE_FILTER } from '../site/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
-export const websitePageTable: ResourceTable<'websitePage'> = {
+export const websitePageTable: ResourceTable<'websitePage', 'website_pages'> = {
 	value: 'websitePage',
 	displayName: 'Website Page',
 	hint: 'Website pages (read only).',
 	type: 'website_pages',
+	/** Supplement 9.3. */
+	attributes: { title: 'string', url: 'string', created_at: 'timestamp', updated_at: 'timestamp' },
 	relationships: ['site'],
 	search: { label: ['title', 'url'] },
 	endpoints: [

@@ -1,7 +1,8 @@
 /**
- * What n8n's AI Workflow Builder reads about the package beyond the resource and operation hints
- * of the tables (`ResourceTable.hint`, `EndpointRow.hint`): the three nodes' `builderHint`
- * (`searchHint`, `relatedNodes`) and the `propertyHint` of the fields builders get wrong. The
+ * What n8n's AI Workflow Builder reads about the package beyond the hints of the tables (a
+ * resource's, an operation's and a filter row's: `ResourceTable.hint`, `EndpointRow.hint`,
+ * `FilterRow.hint`, the site filter's among them): the three nodes' `builderHint` (`searchHint`,
+ * `relatedNodes`) and the `propertyHint` of the other fields builders get wrong. The
  * builder prints them as `@builderHint` lines (npm `@n8n/ai-utilities`, node-catalog `search.js`;
  * `@n8n/workflow-sdk` generate-types); `docs/ai-builder.md` shows the result
  * (`node scripts/builder-view.js`). Plain words for a model: no n8n expression syntax and no
@@ -98,10 +99,6 @@ export const rowHint = (row: { hint?: string }): { builderHint?: IParameterBuild
 
 /** The `builderHint` of the fields builders get wrong, each written once. */
 export const FIELD_HINTS = {
-	/** The site filter of a list (`filter[site_id]`). */
-	siteFilter: hint(
-		'Set it on accounts with several sites: the API refuses contact and customer lists without it. The ID comes from Site → Get Many.',
-	),
 	/** The site of a write, and the required site of payouts. */
 	siteRequired: hint('Required. The site ID comes from Site → Get Many (an account with one site has one ID).'),
 	/** The email of the operations that find the contact by email. */

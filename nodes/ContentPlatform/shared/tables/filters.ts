@@ -1,8 +1,19 @@
 /**
- * The filter rows contacts and customers share (`PERSON_FILTERS`), the site filter first; the
- * short forms other tables write their filters in, and the site filter itself, are in `values.ts`.
+ * The filter rows several resources share, each written once as a plain object literal: the
+ * filters contacts and customers share (`PERSON_FILTERS`, the site filter first) and the
+ * supplement's description search (`descriptionContains`). The site filter and the title search,
+ * which most lists take, are in the site's table (`resources/site/table.ts`); a row of one resource
+ * is written in its own table.
  */
-import { SITE_FILTER, type FilterRow } from './values';
+import { SITE_FILTER } from '../../resources/site/table';
+import type { FilterRow } from './types';
+
+/** `filter[description_cont]` of the supplement's lists (courses, offers, products). */
+export const descriptionContains: FilterRow = {
+	name: 'description_cont',
+	type: 'string',
+	description: 'Description contains the text',
+};
 
 /**
  * The filters shared by `GET /v1/contacts` and `GET /v1/customers`

@@ -8,14 +8,14 @@ import type { EndpointRow } from './types';
  * The four offer-grant endpoints of a contact or a customer (supplement section 2: get, grant,
  * revoke, replace `/v1/<owner>/{id}/relationships/offers`; the welcome email on contacts only).
  */
-export function offerGrants(owner: 'contacts' | 'customers'): EndpointRow[] {
+export function offerGrants<Owner extends 'contacts' | 'customers'>(owner: Owner): EndpointRow<Owner>[] {
 	const path = `/${owner}/{id}/relationships/offers`;
 	const noun = owner === 'contacts' ? 'contact' : 'customer';
 	/** Contacts also have the by-email operations: the hints of Grant and Revoke Offers point to them. */
 	const byEmail = (operation: string) =>
 		owner === 'contacts' ? ` When only the email is known, use ${operation} by Email.` : '';
 	/** What the four rows share after their path: no query, the `offers` relationship. */
-	const offers: Pick<EndpointRow, 'query' | 'relationship'> = {
+	const offers: Pick<EndpointRow<Owner>, 'query' | 'relationship'> = {
 		query: {},
 		relationship: { name: 'offers', type: 'offers' },
 	};

@@ -6,16 +6,21 @@
  * `spec/content-platform-api.md` and its supplement `spec/platform-api-supplement.md`: resources
  * and their attributes, relationships, endpoints, sort keys, includes, sparse fieldsets and
  * filters) is written exactly once, as typed tables:
- * - `types.ts`: the shapes of the tables;
- * - `values.ts`: the value types, the attributes of every resource type, the filter rows' shape
- *   and short forms, the site filter most lists take;
- * - `filters.ts`: the filters contacts and customers share;
+ * - `types.ts`: the shapes of the tables (the value types, a type's attributes, a filter row, an
+ *   endpoint, a resource);
+ * - `resources/<resource>/table.ts` (next to the resource's operations): the resource, its type's
+ *   attributes, its relationships, its endpoints with their query parameters (the seed document's
+ *   rows first, then the supplement's), its filter rows written as plain object literals; an
+ *   attribute group or filter row two resources share is in the table it belongs to most (the site
+ *   filter and the title search most lists take in `resources/site/table.ts`);
+ * - `filters.ts`: the filter rows several resources share (the filters contacts and customers
+ *   share, the description search);
  * - `offerGrants.ts`: the offer-grant endpoints contacts and customers share;
- * - `resources/<resource>/table.ts` (next to the resource's operations): the resource, its
- *   relationships, its endpoints with their query parameters (the seed document's rows first,
- *   then the supplement's);
  * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
- *   `ContentPlatform.node.ts` takes its order from here), and look-ups.
+ *   `ContentPlatform.node.ts` takes its order from here), what is derived from it (the resource
+ *   values and types, the attributes by type), and look-ups.
+ * The tables are plain data: at run time a table imports only rows it shares with other tables
+ * (from another resource's table or `filters.ts`), no helper; its other imports are types.
  * The node's properties are derived from these tables (see `resources/` and `builders/`), and the
  * coverage tests compare them with the documents themselves.
  */
@@ -44,10 +49,8 @@ import { hookTable } from '../../resources/hook/table';
 import { landingPageTable } from '../../resources/landingPage/table';
 import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
-import type { EndpointRow, Operation, ResourceTable } from './types';
-import { ATTRIBUTES } from './values';
+import type { AttributeTable, EndpointRow, Operation, ResourceTable } from './types';
 
-export { ATTRIBUTES } from './values';
 export { PERSON_FILTERS } from './filters';
 export type {
 	AttributeTable,
@@ -57,7 +60,6 @@ export type {
 	Operation,
 	RelationshipBody,
 	ResourceTable,
-	ResourceType,
 	ValueType,
 } from './types';
 
@@ -96,6 +98,21 @@ export const RESOURCES = [
 /** The n8n `resource` value of every resource of the node (`RESOURCES`' values). */
 export type ResourceValue = (typeof RESOURCES)[number]['value'];
 
+/** A JSON:API resource type named in the spec: the type of a resource of the node (`RESOURCES`' types). */
+export type ResourceType = (typeof RESOURCES)[number]['type'];
+
+/** A table of `RESOURCES`: its `type` one of `ResourceType` (what `resourceByValue` and `operationOf` give). */
+export type NodeResourceTable = ResourceTable<string, ResourceType>;
+
+/**
+ * The attributes of every resource type, by type (each resource's `attributes`, from its table;
+ * spec "Resources and fields" and the supplement's attribute sets): what `fields[<type>]` and the
+ * write fields are built from.
+ */
+export const ATTRIBUTES = Object.fromEntries(
+	RESOURCES.map((resource) => [resource.type, resource.attributes]),
+) as Readonly<Record<ResourceType, AttributeTable>>;
+
 /**
  * Page size used when following pages. The spec does not state a maximum page size
  * ("Limits": not shown); 100 is a common JSON:API maximum and is what the README documents.
@@ -103,7 +120,7 @@ export type ResourceValue = (typeof RESOURCES)[number]['value'];
 export const MAX_PAGE_SIZE = 100;
 
 /** Finds a resource by its n8n `resource` value; throws on an unknown value (programming error). */
-export function resourceByValue(value: string): ResourceTable {
+export function resourceByValue(value: string): NodeResourceTable {
 	const resource = RESOURCES.find((r) => r.value === value);
 	if (!resource) throw new Error(`Unknown resource "${value}"`);
 	return resource;
@@ -111,8 +128,8 @@ export function resourceByValue(value: string): ResourceTable {
 
 /** One resource × operation of the node: the table rows its fields are built from and its request follows. */
 export interface OperationContext {
-	resource: ResourceTable;
-	endpoint: EndpointRow;
+	resource: NodeResourceTable;
+	endpoint: EndpointRow<ResourceType>;
 }
 
 /**
@@ -157,14 +174,15 @@ export interface DateRangeModes {
 
 /**
  * The date bounds of a list (a `getAll` row), derived from the table: the type's attributes
- * (`created_at`, `updated_at` in `ATTRIBUTES`), the row's sort keys and its `start_date`/`end_date`
- * filters (OpenAPI document: transactions and payouts; payouts carry no `created_at`, so none).
+ * (`created_at`, `updated_at` in the resource's `attributes`), the row's sort keys and its
+ * `start_date`/`end_date` filters (OpenAPI document: transactions and payouts; payouts carry no
+ * `created_at`, so none).
  * Undefined when the records carry neither date (form submissions: the API sorts them by a
  * creation time it does not return).
  */
 export function dateRangeModesOf(resource: ResourceTable, endpoint: EndpointRow): DateRangeModes | undefined {
 	if (endpoint.operation !== 'getAll') return undefined;
-	const attributes: Record<string, unknown> = ATTRIBUTES[resource.type as keyof typeof ATTRIBUTES] ?? {};
+	const { attributes } = resource;
 	const names = new Set((endpoint.query.filters ?? []).map((f) => f.name));
 	const sort: readonly string[] = endpoint.query.sort ?? [];
 	const modeOf = (attribute: string, filtered: boolean): DateRangeMode | undefined => {

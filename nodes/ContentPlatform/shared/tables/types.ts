@@ -1,11 +1,45 @@
 /**
- * The shapes of the tables: a filter, an endpoint with its query parameters, a resource with
- * its endpoints. The tables themselves are `values.ts`, `filters.ts` and one `table.ts` per
- * resource (`resources/<resource>/table.ts`); `registry.ts` lists the resources.
+ * The shapes of the tables: a value type, a resource type's attributes, a filter, an endpoint
+ * with its query parameters, a resource with its attributes and endpoints. The tables themselves
+ * are one `table.ts` per resource (`resources/<resource>/table.ts`: the resource, its attributes,
+ * its endpoints; the site table also holds the site filter and the title search most lists take)
+ * and `filters.ts` (the filter rows several resources share); `registry.ts` lists the resources and
+ * derives the resource types (`ResourceType`) and the attributes by type (`ATTRIBUTES`) from them.
+ * Types only (tsc emits an empty module): the tables import this file with `import type`.
  */
-import type { FilterRow, ResourceType } from './values';
 
-export type { AttributeTable, FilterRow, ResourceType, ValueType } from './values';
+/**
+ * Type of an attribute or filter value, as the spec gives it.
+ * - `timestamp`: ISO 8601 date-time string (spec "Common document shape").
+ * - `date`: a day written `YYYY-MM-DD` (transaction list filters).
+ * - `number`: an integer (page numbers, `*_in_cents` amounts, counts, N days).
+ */
+export type ValueType = 'string' | 'boolean' | 'number' | 'timestamp' | 'date' | 'object' | 'array';
+
+/** Attribute name → value type of one resource type (spec "Resources and fields"). */
+export type AttributeTable = Readonly<Record<string, ValueType>>;
+
+/**
+ * One `filter[<name>]` query parameter, written in the tables as a plain object literal
+ * (`{ name, type, description }`). `type` decides the n8n field type.
+ */
+export interface FilterRow {
+	/** The name inside `filter[...]`. */
+	name: string;
+	/** `array`: a list of strings, sent as the repeated parameter `filter[<name>][]`. */
+	type: Extract<ValueType, 'string' | 'boolean' | 'number' | 'date' | 'array'>;
+	/** The spec's meaning, shown to the user as the field's description. */
+	description: string;
+	/** The values the API takes, when it names them (a pick list instead of text). */
+	options?: readonly string[];
+	/**
+	 * The resource (its n8n `resource` value, for example `product`) whose record the value is the
+	 * ID of: the field is a picker (resource locator: From List of that resource's records, or By ID).
+	 */
+	picker?: string;
+	/** What n8n's AI Workflow Builder reads about the filter (its field's `builderHint`), when a builder gets it wrong. */
+	hint?: string;
+}
 
 /**
  * The n8n operations of the node: the seed spec's create / get / getAll / update / submit, then
@@ -39,17 +73,19 @@ export type Operation =
 
 /**
  * The query parameters one endpoint accepts (spec "Endpoints").
+ * @typeParam Type The JSON:API type of the endpoint's resource (`ResourceTable`'s `Type`).
  * - `include`: relationship names for `include` (dotted nested names allowed).
- * - `fields`: the resource type whose sparse fieldset `fields[<type>]` is accepted.
+ * - `fields`: the resource type whose sparse fieldset `fields[<type>]` is accepted (the
+ *   resource's own type).
  * - `sort`: the allowed sort keys (a leading `-` is added for descending order).
  * - `page`: `page[number]` and `page[size]` are accepted (`'number'`: `page[number]` only, payouts).
  * - `site`: `'required'` when `filter[site_id]` must always be sent (payouts): a top-level "Site" field.
  * - `filters`: the `filter[<name>]` parameters.
  * - `includeFilters`: filters that only apply together with `include` (customer details).
  */
-export interface EndpointQuery {
+export interface EndpointQuery<Type extends string = string> {
 	include?: readonly string[];
-	fields?: ResourceType;
+	fields?: Type;
 	sort?: readonly string[];
 	page?: boolean | 'number';
 	site?: 'required';
@@ -72,8 +108,11 @@ export interface RelationshipBody {
 	welcomeEmail?: boolean;
 }
 
-/** One row of the spec's endpoint summary table, with its query parameters. */
-export interface EndpointRow {
+/**
+ * One row of the spec's endpoint summary table, with its query parameters.
+ * @typeParam Type The JSON:API type of the endpoint's resource (`ResourceTable`'s `Type`).
+ */
+export interface EndpointRow<Type extends string = string> {
 	operation: Operation;
 	method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 	/** Path relative to `{base_url}/v1`; `{id}` marks the path parameter. */
@@ -86,7 +125,7 @@ export interface EndpointRow {
 	 * words for a model: no n8n expression syntax, no connection-type names.
 	 */
 	hint: string;
-	query: EndpointQuery;
+	query: EndpointQuery<Type>;
 	/** Relationship endpoints (`…/relationships/<name>`): the relationship and the identifiers' type. */
 	relationship?: RelationshipBody;
 	/** Destructive operations: what they do, shown to the user (with "cannot be undone"). */
@@ -106,11 +145,13 @@ export interface EndpointRow {
 }
 
 /**
- * One n8n resource: a JSON:API resource type and the endpoints that serve it.
+ * One n8n resource: a JSON:API resource type, its attributes and the endpoints that serve it.
  * @typeParam Value The n8n `resource` value as a literal type (each table states its own), from
  *   which `registry.ts` derives the union of all values, `ResourceValue`.
+ * @typeParam Type The JSON:API type as a literal type (each table states its own), from which
+ *   `registry.ts` derives the union of all types, `ResourceType`.
  */
-export interface ResourceTable<Value extends string = string> {
+export interface ResourceTable<Value extends string = string, Type extends string = string> {
 	/** The n8n `resource` value. */
 	value: Value;
 	displayName: string;
@@ -120,7 +161,13 @@ export interface ResourceTable<Value extends string = string> {
 	 */
 	hint: string;
 	/** The JSON:API type (also the path segment). */
-	type: ResourceType;
+	type: Type;
+	/**
+	 * The attributes of the type (spec "Resources and fields" and the supplement's attribute sets):
+	 * what `fields[<type>]`, the write fields and a list's date bounds are built from;
+	 * `registry.ts` lists them by type as `ATTRIBUTES`.
+	 */
+	attributes: AttributeTable;
 	/** Relationship names of the resource object (spec "Resources and fields"). */
 	relationships: readonly string[];
 	/**
@@ -128,7 +175,7 @@ export interface ResourceTable<Value extends string = string> {
 	 * option (what is left in them, what to use instead).
 	 */
 	deprecated?: Readonly<Record<string, string>>;
-	endpoints: readonly EndpointRow[];
+	endpoints: readonly EndpointRow<Type>[];
 	/**
 	 * A list endpoint to pick records from in a resource locator, with the filter that searches it
 	 * (none for resources without a list endpoint).
