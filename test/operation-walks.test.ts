@@ -81,7 +81,6 @@ const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotF
 				file: /^shared\/builders\/read\.ts$/,
 				why: "Get Many and Get: Contact's other operations, and the read-only resources' (`readOnlyResource`, the node's map)",
 			},
-			{ file: /^shared\/tables\/offerGrants\.ts$/, why: "the offer grants' endpoint rows" },
 			{
 				file: /^shared\/transport\/(pages|parallelPages|dateRange)\.ts$/,
 				why: "Get Many's pages, page scheduler and Date Range (`runRequest` sends this one with `sendRequest`; Parallel Page Requests is shown for Get Many only)",

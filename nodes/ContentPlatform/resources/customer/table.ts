@@ -4,7 +4,7 @@
  * (shared/tables/registry.ts).
  */
 import { PERSON_FILTERS } from '../../shared/tables/filters';
-import { offerGrants } from '../../shared/tables/offerGrants';
+import { offerGrants } from '../contact/table';
 import type { ResourceTable } from '../../shared/tables/types';
 
 /**

@@ -11,11 +11,11 @@
  * - `resources/<resource>/table.ts` (next to the resource's operations): the resource, its type's
  *   attributes, its relationships, its endpoints with their query parameters (the seed document's
  *   rows first, then the supplement's), its filter rows written as plain object literals; an
- *   attribute group or filter row two resources share is in the table it belongs to most (the site
- *   filter and the title search most lists take in `resources/site/table.ts`);
+ *   attribute group, filter row or endpoint row two resources share is in the table it belongs to
+ *   most (the site filter and the title search most lists take in `resources/site/table.ts`, the
+ *   offer grants contacts and customers share in `resources/contact/table.ts`);
  * - `filters.ts`: the filter rows several resources share (the filters contacts and customers
  *   share, the description search);
- * - `offerGrants.ts`: the offer-grant endpoints contacts and customers share;
  * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
  *   `ContentPlatform.node.ts` takes its order from here), what is derived from it (the resource
  *   values and types, the attributes by type), and look-ups.
