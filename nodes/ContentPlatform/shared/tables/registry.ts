@@ -51,7 +51,6 @@ import { payoutTable } from '../../resources/payout/table';
 import { websitePageTable } from '../../resources/websitePage/table';
 import type { AttributeTable, EndpointRow, Operation, ResourceTable } from './types';
 
-export { PERSON_FILTERS } from './filters';
 export type {
 	AttributeTable,
 	EndpointQuery,
