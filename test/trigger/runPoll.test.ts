@@ -69,12 +69,18 @@ test("without a Date header: n8n's clock, the fallback logged once per trigger",
 	expect(warnings.filter((w) => /no readable Date header/.test(w))).toHaveLength(1);
 });
 
-test('a server that ignores page[number]: PollFailure, nothing saved', async () => {
+/** A trigger polled once on an empty list (its cursor saved, as JSON), then a second later `count` new records. */
+async function afterFirstPoll(count: number) {
 	const { inputs, add, tick } = setup(0);
 	await runPoll(inputs);
 	const saved = JSON.stringify(inputs.staticData);
 	tick(1_000);
-	add(250);
+	add(count);
+	return { inputs, saved };
+}
+
+test('a server that ignores page[number]: PollFailure, nothing saved', async () => {
+	const { inputs, saved } = await afterFirstPoll(250);
 	const read = inputs.readPage;
 	inputs.readPage = async (request, timeLeftMs) => read({ ...request, number: 1 }, timeLeftMs);
 	await expect(runPoll(inputs)).rejects.toBeInstanceOf(PollFailure);
@@ -82,11 +88,7 @@ test('a server that ignores page[number]: PollFailure, nothing saved', async () 
 });
 
 test("a cursor that would not read back: PollFailure naming the position's size limits, nothing saved", async () => {
-	const { inputs, add, tick } = setup(0);
-	await runPoll(inputs);
-	const saved = JSON.stringify(inputs.staticData);
-	tick(1_000);
-	add(2);
+	const { inputs, saved } = await afterFirstPoll(2);
 	// A scan whose next cursor remembers one undated ID more than MAX_ODD (readCursor refuses it).
 	const { strategy } = order;
 	inputs.event = {
