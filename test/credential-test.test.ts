@@ -18,7 +18,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { createSandbox, type Fault, type Sandbox } from './sandbox';
+import type { Fault, Sandbox } from './sandbox';
 import { ME_TEST_FAILURES } from '../nodes/ContentPlatform/shared/transport/credential';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import {
@@ -176,14 +176,13 @@ describe.each([
 		},
 		{ clearBeforeEach: true },
 	);
-	beforeAll(async () => {
-		other = await createSandbox({ token: 'other-token' });
-	});
-	afterAll(async () => other.close());
-	beforeEach(() => {
-		other.clearRequests();
-		other.clearFaults();
-	});
+	// Another origin (another port), its faults and requests cleared before each test.
+	useSandbox(
+		(started) => {
+			other = started;
+		},
+		{ token: 'other-token', clearBeforeEach: true },
+	);
 
 	const credentialsOf = () =>
 		credentialType === 'contentPlatformApi' ? accessTokenCredentials(sandbox) : oauthCredentials(sandbox);

@@ -7,7 +7,7 @@
  */
 import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { createSandbox, type RecordedRequest, type Sandbox } from './sandbox';
+import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { TriggerRunner } from './trigger/pollHarness';
@@ -30,14 +30,13 @@ useSandbox(
 	},
 	{ token: CANARY, oauth: { clientSecret: CLIENT_CANARY }, clearBeforeEach: true },
 );
-beforeAll(async () => {
-	other = await createSandbox({ token: 'other-token' });
-});
-afterAll(async () => other.close());
-beforeEach(() => {
-	other.clearRequests();
-	other.clearFaults();
-});
+// Another origin (another port), its faults and requests cleared before each test.
+useSandbox(
+	(started) => {
+		other = started;
+	},
+	{ token: 'other-token', clearBeforeEach: true },
+);
 
 const STATUSES = [301, 302, 303, 307, 308];
 
