@@ -13,6 +13,7 @@ const assert = require('node:assert/strict');
 
 const { createSandbox } = require('../test/sandbox');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
+const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
 
 /** The credential test's messages (dist/, the built package n8n runs). */
 const { ME_TEST_FAILURES } = require('../dist/nodes/ContentPlatform/shared/transport/credential');
@@ -109,16 +110,35 @@ async function notTheApiChecks({ n8n, sandbox, check, test, credentials }) {
 	}
 }
 
-module.exports = { credentialTestChecks };
-
-if (require.main === module) {
-	const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
-	const wrongToken = (sandbox) => ({
+/** The stored credential with a wrong access token, against `sandbox` (also imported into n8n by the standalone run). */
+function wrongToken(sandbox) {
+	return {
 		id: 'cpWrongToken0001',
 		name: 'Wrong token',
 		type: 'contentPlatformApi',
 		data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
-	});
+	};
+}
+
+/**
+ * The access-token credentials `credentialTestChecks` tests against `sandbox`: `api` (the stack's
+ * `API_CREDENTIAL`, the sandbox's token) and `wrong` (`wrongToken`); the caller adds `oauth`, the
+ * OAuth2 credential as its n8n holds it.
+ */
+function tokenCredentials(sandbox) {
+	return {
+		api: {
+			...API_CREDENTIAL,
+			type: 'contentPlatformApi',
+			data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+		},
+		wrong: wrongToken(sandbox),
+	};
+}
+
+module.exports = { credentialTestChecks, tokenCredentials };
+
+if (require.main === module) {
 	runStandalone({
 		name: 'e2e-credential-test',
 		workflows: () => [],
@@ -131,12 +151,7 @@ if (require.main === module) {
 				sandbox,
 				check,
 				credentials: {
-					api: {
-						...API_CREDENTIAL,
-						type: 'contentPlatformApi',
-						data: { baseUrl: sandbox.url, accessToken: sandbox.token },
-					},
-					wrong: wrongToken(sandbox),
+					...tokenCredentials(sandbox),
 					oauth: {
 						...OAUTH2_CREDENTIAL,
 						type: 'contentPlatformOAuth2Api',

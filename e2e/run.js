@@ -37,7 +37,7 @@ const webhook = require('./webhook');
 const bundled = require('./bundled');
 const cancel = require('./cancel');
 const agent = require('./agent');
-const { credentialTestChecks } = require('./credential-test');
+const { credentialTestChecks, tokenCredentials } = require('./credential-test');
 const { quickstartChecks } = require('./quickstart');
 const { triggerAdversityWorkflows, runTriggerAdversityChecks } = require('./trigger-adversity');
 const { waitFor } = require('./lib/wait');
@@ -72,20 +72,18 @@ async function main(runtime) {
 	try {
 		sandbox.insertMany('contacts', 250);
 		const ops = operations(sandbox);
-		n8n.importCredentials([
-			{
-				id: 'cpWrongToken0001',
-				name: 'Wrong token',
-				type: 'contentPlatformApi',
-				data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
-			},
-			{
+		// What credentialTestChecks tests below: the stack's access token, a wrong token and the OAuth2
+		// credential (the last two imported here).
+		const stored = {
+			...tokenCredentials(sandbox),
+			oauth: {
 				id: 'cpOAuth2Cred0001',
 				name: 'OAuth2',
 				type: 'contentPlatformOAuth2Api',
 				data: { baseUrl: `${sandbox.url}/`, ...OAUTH },
 			},
-		]);
+		};
+		n8n.importCredentials([stored.wrong, stored.oauth]);
 		n8n.importWorkflows([
 			workflow(
 				'e2eAllOperations',
@@ -285,30 +283,7 @@ async function main(runtime) {
 		// The node as an AI tool (e2e/agent.js): an AI Agent with a scripted model stand-in, an MCP session, the example.
 		await agent.checks({ sandbox, n8n, check });
 
-		await credentialTestChecks({
-			n8n,
-			sandbox,
-			check,
-			credentials: {
-				api: {
-					...API_CREDENTIAL,
-					type: 'contentPlatformApi',
-					data: { baseUrl: sandbox.url, accessToken: sandbox.token },
-				},
-				wrong: {
-					id: 'cpWrongToken0001',
-					name: 'Wrong token',
-					type: 'contentPlatformApi',
-					data: { baseUrl: sandbox.url, accessToken: 'not-the-token' },
-				},
-				oauth: {
-					id: 'cpOAuth2Cred0001',
-					name: 'OAuth2',
-					type: 'contentPlatformOAuth2Api',
-					data: { baseUrl: `${sandbox.url}/`, ...OAUTH },
-				},
-			},
-		});
+		await credentialTestChecks({ n8n, sandbox, check, credentials: stored });
 	} finally {
 		await n8n.cleanup().catch(() => undefined);
 		await sandbox.close();
