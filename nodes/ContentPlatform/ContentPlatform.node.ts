@@ -11,12 +11,7 @@
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
-import {
-	operationOf,
-	type ResourceDescription,
-	resourceDescription,
-	resourceProperty,
-} from './shared/builders/operation';
+import { type ResourceDescription, resourceDescription, resourceProperty } from './shared/builders/operation';
 import { getManyOperation, getOperation } from './shared/builders/read';
 import { simplifyProperty } from './shared/jsonapi';
 import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
@@ -48,10 +43,13 @@ function readOnlyResource<Value extends ResourceValue>(
 	value: Value,
 	defaultOperation?: string,
 ): ResourceDescription<Value> {
-	const operations = resourceByValue(value).endpoints.map(({ operation }) => {
-		if (operation === 'getAll') return getManyOperation(operationOf(value, operation));
-		if (operation === 'get') return getOperation(operationOf(value, operation));
-		throw new UnexpectedError(`Resource "${value}" has the operation "${operation}": it needs its own index.ts`);
+	const resource = resourceByValue(value);
+	const operations = resource.endpoints.map((endpoint) => {
+		if (endpoint.operation === 'getAll') return getManyOperation({ resource, endpoint });
+		if (endpoint.operation === 'get') return getOperation({ resource, endpoint });
+		throw new UnexpectedError(
+			`Resource "${value}" has the operation "${endpoint.operation}": it needs its own index.ts`,
+		);
 	});
 	return resourceDescription(value, operations, defaultOperation);
 }
