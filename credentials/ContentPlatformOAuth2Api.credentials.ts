@@ -1,7 +1,7 @@
 /** The OAuth2 client-credentials credential of both nodes (`contentPlatformOAuth2Api`). */
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { baseUrlExpression, baseUrlProperty, meTest } from '../nodes/ContentPlatform/shared/transport/credential';
+import { baseUrlExpression, baseUrlProperty, meTest } from './ContentPlatformApi.credentials';
 
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from

@@ -16,7 +16,7 @@ const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
 
 /** The credential test's messages (dist/, the built package n8n runs). */
-const { ME_TEST_FAILURES } = require('../dist/nodes/ContentPlatform/shared/transport/credential');
+const { ME_TEST_FAILURES } = require('../dist/credentials/ContentPlatformApi.credentials');
 
 /**
  * @param {{ n8n: object, sandbox: object, check: (name: string, fn: () => unknown) => Promise<void>, credentials: { api: object, wrong: object, oauth: object } }} options

@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Fault, Sandbox } from './sandbox';
-import { ME_TEST_FAILURES } from '../nodes/ContentPlatform/shared/transport/credential';
+import { ME_TEST_FAILURES } from '../credentials/ContentPlatformApi.credentials';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import {
 	credentialTypes,

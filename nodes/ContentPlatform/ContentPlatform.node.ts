@@ -28,7 +28,11 @@ import { purchaseDescription } from './resources/purchase';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './shared/customFields';
-import { authenticationProperty, credentialsDescription, baseUrlExpression } from './shared/transport/credential';
+import {
+	authenticationProperty,
+	credentialsDescription,
+	baseUrlExpression,
+} from '../../credentials/ContentPlatformApi.credentials';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/parallelPages';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
 import { nodeBuilderHint } from './shared/tables/builderHints';
@@ -152,7 +156,7 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, shared/transport/credential.ts).
+			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, credentials/ContentPlatformApi.credentials.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
 			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/answer.ts).
 			disableFollowRedirect: true,

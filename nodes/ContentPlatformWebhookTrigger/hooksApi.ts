@@ -13,7 +13,7 @@ import {
 	credentialTypeOf,
 	statusErrorPolicy,
 	type RequestContext,
-} from '../ContentPlatform/shared/transport/credential';
+} from '../../credentials/ContentPlatformApi.credentials';
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
 

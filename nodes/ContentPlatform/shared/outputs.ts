@@ -7,7 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiErrorFromResponse, notJsonApiMessage, redactValue } from './errors';
 import { isResourceObject, simplifyResource } from './jsonapi';
-import { credentialContext } from './transport/credential';
+import { credentialContext } from '../../../credentials/ContentPlatformApi.credentials';
 import { parseBody } from './transport/answer';
 
 /** What the version check's item says it is. */

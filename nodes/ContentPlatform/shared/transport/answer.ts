@@ -4,7 +4,7 @@
  * 1. Redirects (`finalAnswer`, `followRedirects`): every request is sent with `disableFollowRedirect`,
  *    and the package follows a redirect itself, only within the origin of the credential's Base
  *    URL, so no credential and no body ever reaches another origin; then the one renewal after an
- *    OAuth2 401 that n8n 1.x hands back (credential.ts).
+ *    OAuth2 401 that n8n 1.x hands back (credentials/ContentPlatformApi.credentials.ts).
  * 2. Slowing down: the package's one rule for answers asking to slow down (a 429, or a 503 with
  *    `Retry-After`), written once here and applied by every path that sends a request: the node's
  *    routing (Get, Get Many's pages at any "Parallel Page Requests", through `runRequest`,
@@ -36,7 +36,7 @@ import {
 	isUnrenewed401,
 	renewAfterUnrenewed401,
 	type AnyContext,
-} from './credential';
+} from '../../../../credentials/ContentPlatformApi.credentials';
 import {
 	apiAnswerOf,
 	apiErrorFromResponse,

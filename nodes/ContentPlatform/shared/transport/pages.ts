@@ -22,11 +22,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withContext } from '../errors';
+import { apiAnswerOf, withContext } from '../errors';
 import { pageTagsOf, type PageItems } from '../jsonapi';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import { friendlyError, throttledWaitOf } from './answer';
-import { isUnrenewedPageError } from './credential';
 import { dateRangeOf, recordTime, withinDateRange, type ListDateRange } from './dateRange';
 import { parallelPagesOf, readPages } from './parallelPages';
 
@@ -69,6 +68,11 @@ function pagingContradiction(page: number, items: PageItems, newRecords: number,
 /** A record's identity on a page, for spotting repeated pages. */
 function recordKey(item: INodeExecutionData): string {
 	return `${String(item.json.type ?? '')}\u0000${String(item.json.id ?? JSON.stringify(item.json))}`;
+}
+
+/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (an unrenewed OAuth2 401: its `apiAnswer.unrenewed401`, set by `toItems`). */
+function isUnrenewedPageError(error: object): boolean {
+	return apiAnswerOf(error)?.unrenewed401 === true;
 }
 
 /** What the pages of one Get Many share: the one OAuth2 renewal of n8n 1.x (see `readPage`). */

@@ -52,7 +52,7 @@ import {
 	isUnrenewed401,
 	statusErrorPolicy,
 	type RequestContext,
-} from './credential';
+} from '../../../../credentials/ContentPlatformApi.credentials';
 import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
