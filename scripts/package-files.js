@@ -100,11 +100,12 @@ function n8nReads(root = ROOT) {
 	const codex = pkg.n8n.nodes.map((entry) => path.resolve(root, `${entry}on`)).filter((f) => fs.existsSync(f));
 	const icons = new Set();
 	for (const entry of entries) {
-		const exported = Object.values(require(entry)).filter((value) => typeof value === 'function');
-		for (const Class of exported) {
-			const instance = new Class();
-			for (const icon of iconFiles(instance.description?.icon ?? instance.icon, entry)) icons.add(icon);
-		}
+		// n8n loads the class named as the file (`ContentPlatformApi.credentials.js` → `ContentPlatformApi`).
+		const Class = require(entry)[path.basename(entry).split('.')[0]];
+		if (typeof Class !== 'function')
+			throw new Error(`${path.relative(root, entry)} exports no class named as the file`);
+		const instance = new Class();
+		for (const icon of iconFiles(instance.description?.icon ?? instance.icon, entry)) icons.add(icon);
 	}
 	for (const icon of icons)
 		if (!fs.existsSync(icon)) throw new Error(`icon ${path.relative(root, icon)} is missing from dist/`);
