@@ -26,8 +26,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf } from '../errors';
-
 /** The value of the nodes' "Authentication" option. */
 export type AuthenticationMethod = 'accessToken' | 'oAuth2';
 
@@ -147,11 +145,6 @@ export async function renewAfterUnrenewed401(
 		if (!answer || typeof answer.status !== 'number') throw new NodeApiError(context.getNode(), error as JsonObject);
 		return { statusCode: answer.status, body: answer.data, headers: answer.headers ?? {} } as IN8nHttpFullResponse;
 	}
-}
-
-/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (an unrenewed OAuth2 401: its `apiAnswer.unrenewed401`, set by `toItems`). */
-export function isUnrenewedPageError(error: object): boolean {
-	return apiAnswerOf(error)?.unrenewed401 === true;
 }
 
 /**
