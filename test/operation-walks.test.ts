@@ -82,7 +82,7 @@ const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotF
 				why: "Get Many and Get: Contact's other operations, and the read-only resources' (`readOnlyResource`, the node's map)",
 			},
 			{
-				file: /^shared\/transport\/(pages|parallelPages|dateRange)\.ts$/,
+				file: /^shared\/transport\/(pages|dateRange)\.ts$/,
 				why: "Get Many's pages, page scheduler and Date Range (`runRequest` sends this one with `sendRequest`; Parallel Page Requests is shown for Get Many only)",
 			},
 		],

@@ -3,9 +3,12 @@
  * (`simplifyProperty`) and what it does (`simplifyResource`). Shared by the action node and the
  * triggers so both emit items of the same shape. (Spec "Resources and fields" → "Common document
  * shape".) Also what a list document says about paging (`documentHasMore`, and `tagPage`: carried
- * on the items of a Get Many page for the page reader, transport/pages.ts).
+ * on the items of a Get Many page) and whether it holds: the checks of each page against what was
+ * received (`checkPage`, `morePagesAfter`, `lastPageOf`), used by the page reader (transport/pages.ts).
  */
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
 import { FIELD_HINTS } from './tables/builderHints';
 
 /** `{ id, type }`: a resource identifier object. */
@@ -157,9 +160,23 @@ export function documentToItems(document: JsonApiDocument, simplify: boolean): I
 	);
 }
 
-// What a list document says about paging
+/**
+ * The "Simplify" option (`simple`, n8n's standard name), one for every operation of the action
+ * node (each answers with resource objects, see `toItems` in transport/request.ts and
+ * `simplifyResource` in jsonapi.ts) and the webhook trigger's (the delivered record).
+ */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	builderHint: FIELD_HINTS.simplify,
+};
 
-/** What a list document says about paging, for the page reader to check against what was received. */
+// What a list document says about paging, and whether it holds
+
+/** What a list document says about paging, for `checkPage` (below) to check against what was received. */
 export interface PagingClaims {
 	/** `meta.current_page` (payouts: `meta.pagination.current`). */
 	currentPage?: number;
@@ -229,8 +246,8 @@ export function documentHasMore(document: JsonApiDocument): boolean | undefined 
 
 /**
  * Puts on the items of one Get Many page what its document says about paging (whether more pages
- * follow, `meta` totals, the page of `links.next`): their `paging` field, which the page reader
- * reads (`pageTagsOf`).
+ * follow, `meta` totals, the page of `links.next`): their `paging` field, which the checks below
+ * read (`pageTagsOf`).
  * @returns The same array.
  */
 export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
@@ -243,15 +260,79 @@ export function pageTagsOf(items: PageItems): PageTags {
 }
 
 /**
- * The "Simplify" option (`simple`, n8n's standard name), one for every operation of the action
- * node (each answers with resource objects, see `toItems` in transport/request.ts and
- * `simplifyResource` in jsonapi.ts) and the webhook trigger's (the delivered record).
+ * The list's last page when a page says it (its claims, `pageTagsOf`: `meta.total_pages`, else the
+ * page of `links.last`), else undefined: with parallel page requests, no page after it is requested
+ * ahead.
  */
-export const simplifyProperty: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simple',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-	builderHint: FIELD_HINTS.simplify,
-};
+export function lastPageOf(items: PageItems): number | undefined {
+	const { claims } = pageTagsOf(items);
+	return claims.totalPages ?? claims.lastPage;
+}
+
+/**
+ * Why a page of Return All cannot be trusted, or undefined: a page of only records received on
+ * earlier pages (a server that ignores `page[number]`), or paging links and totals that contradict
+ * what was received. Such a list would otherwise be requested forever.
+ */
+function pagingContradiction(page: number, items: PageItems, newRecords: number, received: number): string | undefined {
+	// An empty page ends the list whatever its paging members say.
+	if (items.length === 0) return undefined;
+	if (newRecords === 0) {
+		return `page ${page} holds only records already received on earlier pages (the API seems to ignore page[number])`;
+	}
+	const { claims } = pageTagsOf(items);
+	if (claims.currentPage !== undefined && claims.currentPage !== page) {
+		return `page ${page} says it is page ${claims.currentPage} (meta.current_page)`;
+	}
+	if (claims.nextPage !== undefined && claims.nextPage <= page) {
+		return `links.next of page ${page} points to page ${claims.nextPage}, not after it`;
+	}
+	if (claims.totalCount !== undefined && received > claims.totalCount) {
+		return `${received} records were received but meta.total_count says ${claims.totalCount}`;
+	}
+	if (claims.totalPages !== undefined && page > claims.totalPages) {
+		return `page ${page} has records but meta.total_pages says ${claims.totalPages}`;
+	}
+	return undefined;
+}
+
+/** A record's identity on a page, for spotting repeated pages. */
+function recordKey(item: INodeExecutionData): string {
+	return `${String(item.json.type ?? '')}\u0000${String(item.json.id ?? JSON.stringify(item.json))}`;
+}
+
+/**
+ * Checks a page of Return All in page order against the records received before it (`seen`, the
+ * keys of every record so far, updated here; `received`, how many records were kept before it), and
+ * against what its document says (`pageTagsOf`): the page reader's check of each page
+ * (`readListPages`, transport/pages.ts).
+ * @throws NodeOperationError naming the page when it holds only records already received or its
+ * paging links/totals contradict what was received (see `pagingContradiction`).
+ */
+export function checkPage(
+	context: IExecutePaginationFunctions,
+	page: number,
+	items: PageItems,
+	seen: Set<string>,
+	received: number,
+): void {
+	let newRecords = 0;
+	for (const item of items) {
+		const key = recordKey(item);
+		if (!seen.has(key)) newRecords++;
+		seen.add(key);
+	}
+	const contradiction = pagingContradiction(page, items, newRecords, received + items.length);
+	if (contradiction) {
+		throw new NodeOperationError(context.getNode(), `Return All stopped at page ${page}: ${contradiction}`, {
+			description:
+				"The API's paging cannot be trusted here, so the list was not read further. Use a Limit, or filters, to read part of it.",
+		});
+	}
+}
+
+/** Whether another page follows a page: what its document said (`pageTagsOf`), else whether it was full; never after an empty page. */
+export function morePagesAfter(items: PageItems, pageSize: number): boolean {
+	const hasMore = pageTagsOf(items).hasMore ?? items.length >= pageSize;
+	return hasMore && items.length > 0;
+}
