@@ -13,7 +13,7 @@ import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
 import { type ResourceDescription, resourceDescription, resourceProperty } from './shared/builders/operation';
 import { getManyOperation, getOperation } from './shared/builders/read';
-import { simplifyProperty } from './shared/jsonapi';
+import { simplifyProperty } from './shared/simplify';
 import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
 import { contactDescription } from './resources/contact';
@@ -158,7 +158,7 @@ export class ContentPlatform implements INodeType {
 		requestDefaults: {
 			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, credentials/ContentPlatformApi.credentials.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/answer.ts).
+			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,

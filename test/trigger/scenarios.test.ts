@@ -494,7 +494,7 @@ const FAULTS: Array<[string, Fault, RegExp]> = [
 		/Authentication failed.*Invalid or expired access token/,
 	],
 	[
-		// beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): the poll fails (waited for: rate-limits.test.ts)
+		// beyond the 60 s a read is waited for (the 429 rule, transport/throttle.ts): the poll fails (waited for: rate-limits.test.ts)
 		'429 with Retry-After',
 		{
 			status: 429,

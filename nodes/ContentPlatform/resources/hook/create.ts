@@ -11,9 +11,8 @@ import {
 	showOnlyFor,
 	type OperationContext,
 	type OperationDescription,
-	byName,
-	titleCase,
 } from '../../shared/builders/operation';
+import { byName, titleCase } from '../../shared/builders/words';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { HOOK_EVENTS } from './table';
 

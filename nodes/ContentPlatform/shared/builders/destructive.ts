@@ -7,7 +7,8 @@ import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData,
 
 import { runningOperationOf } from '../tables/registry';
 import { checkedDocument } from '../transport/answer';
-import { locatorId, subjectOf } from '../errors';
+import { subjectOf } from '../errors';
+import { locatorId } from '../ids';
 import {
 	destructiveDescription,
 	operationOption,

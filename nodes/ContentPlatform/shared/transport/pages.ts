@@ -8,7 +8,7 @@
  * dateRange.ts's) decides what a page keeps and when to stop; `readListPages`, which both use, sets up
  * the pages' requests, checks and error; `readPage` sends one page through n8n's routing (preSend,
  * request, `toItems`). Each page is judged by what its document says about paging (carried on its
- * items, `tagPage`) with shared/jsonapi.ts's checks (`checkPage`, `morePagesAfter`, `lastPageOf`), so
+ * items, `tagPage`) with shared/paging.ts's checks (`checkPage`, `morePagesAfter`, `lastPageOf`), so
  * every loop over pages ends whatever the server answers. The page scheduler decides which page is
  * sent when, up to "Parallel Page Requests" at once, and hands the pages back in page order; it knows
  * nothing of JSON:API or of n8n's routing (`readListPages` gives it how to send one page and what to
@@ -24,16 +24,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiAnswerOf, withContext } from '../errors';
-import { checkPage, lastPageOf, morePagesAfter, type PageItems } from '../jsonapi';
+import { checkPage, lastPageOf, morePagesAfter, type PageItems } from '../paging';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
-import {
-	friendlyError,
-	outcomeOf,
-	throttledWaitOf,
-	throttleRetryWait,
-	waitUnlessCancelled,
-	type Outcome,
-} from './answer';
+import { friendlyError } from './failure';
+import { outcomeOf, type Outcome } from './outcome';
+import { throttledWaitOf, throttleRetryWait, waitUnlessCancelled } from './throttle';
 import { dateRangeOf, recordTime, withinDateRange, type ListDateRange } from './dateRange';
 
 // The page reader
@@ -107,7 +102,7 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * requested at once and checked in page order, so the items and every check are those of the
  * sequential read; a list that does not say how many pages it has (`meta.total_pages`,
  * `links.last`) costs up to k − 1 requests past its end, a Limit never more than its own pages. A
- * page whose answer asks to slow down follows the package's rule for reads (answer.ts): sent again
+ * page whose answer asks to slow down follows the package's rule for reads (throttle.ts): sent again
  * once after its `Retry-After` (at most 60 s), one page at a time from then on. Errors leave it with
  * the credential's secrets redacted, a timeout as "did not answer within N s", and the page that
  * failed; with "On Error: Continue" the result is one error item paired with the input item, never
@@ -152,7 +147,7 @@ export type ListPageConsumer = (
  * the page scheduler (`readPages`, below: "Parallel Page Requests" at once): pages 1, 2, … with
  * `page[size]` `pageSize` (payouts: `page[number]` only, `takesPageSize`), the pages' one OAuth2
  * renewal shared (`PageRun`), each page checked in page order against the records before it
- * (`checkPage`, shared/jsonapi.ts) and then handed to `consume`. A failed page (its request, its check, the cancellation) is worded by
+ * (`checkPage`, shared/paging.ts) and then handed to `consume`. A failed page (its request, its check, the cancellation) is worded by
  * `friendlyError` with the page and the number of records received before it.
  * @returns undefined when every page was read; after a failure under "On Error: Continue", one error
  * item paired with the input item (never the pages read so far).
@@ -301,7 +296,7 @@ export interface PageFailure {
  *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
  *   or the list's own last page once a page tells it).
  * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
- *   package's rule for reads applies to that page, at any `width` (answer.ts: sent again once
+ *   package's rule for reads applies to that page, at any `width` (throttle.ts: sent again once
  *   after the wait, at most 60 s), and with `width` > 1 the rest of the read sends one page at a
  *   time (the pages already sent finish first).
  * - Waits end early once `cancelled()` says so (`request` sends nothing after that). Before it
@@ -341,7 +336,7 @@ export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<Pa
 			let outcome = await pending.get(page)!;
 			pending.delete(page);
 			for (let retries = 0; !outcome.ok; retries++) {
-				// Lists are read with GET: the package's rule for reads (answer.ts).
+				// Lists are read with GET: the package's rule for reads (throttle.ts).
 				const ms = throttleRetryWait('GET', options.throttleWait(outcome.error), retries);
 				if (ms === undefined) break;
 				// one page at a time from here on: the pages already sent finish first
