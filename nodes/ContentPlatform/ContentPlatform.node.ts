@@ -33,7 +33,7 @@ import {
 	credentialsDescription,
 	baseUrlExpression,
 } from '../../credentials/ContentPlatformApi.credentials';
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pages';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pageScheduler';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
 import { nodeBuilderHint } from './shared/tables/builderHints';
 
@@ -102,7 +102,7 @@ export const nodeProperties: INodeProperties[] = [
 
 /**
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
- * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pages.ts).
+ * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pageScheduler.ts).
  * Its routing (`requestRunnerRouting`) makes n8n hand every operation's request to the package's
  * request runner (`runRequest`: one request for Get and the writes, pages for Get Many), which turns
  * timeouts into "did not answer within N s" and keeps the credential's secrets out of every error.

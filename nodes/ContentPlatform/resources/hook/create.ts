@@ -1,6 +1,6 @@
 /**
- * Hook → Create, and the Event field it shares with Get Sample: an operation with fields of its
- * own (docs/development.md, "The operation-file rule").
+ * Hook → Create and its fields, the Event among them (which Get Sample reuses): an operation with
+ * fields of its own (docs/development.md, "The operation-file rule").
  */
 import type { INodeProperties } from 'n8n-workflow';
 

@@ -1,7 +1,7 @@
 /**
  * How a piece of work ended (a request, a page's check), as a value: its result or the error it
  * failed with (`Outcome`, made by `outcomeOf`), for callers that word or order failures themselves
- * (the 429 rule, throttle.ts; the page scheduler, pages.ts).
+ * (the 429 rule, throttle.ts; the page scheduler, pageScheduler.ts).
  */
 
 /** How a piece of work ended (a request, a page's check): its result, or the error it failed with (not thrown: the caller words it). */
