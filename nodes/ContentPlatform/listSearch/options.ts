@@ -6,7 +6,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource } from '../shared/simplify';
-import { type ResourceObject } from '../shared/jsonapi';
+import type { ResourceObject } from '../shared/jsonapi';
 import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { apiRequest } from '../shared/transport/request';
 import { label } from './search';

@@ -5,7 +5,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { simplifyResource } from '../shared/simplify';
-import { type ResourceObject } from '../shared/jsonapi';
+import type { ResourceObject } from '../shared/jsonapi';
 import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/fields';
 import { apiRequest } from '../shared/transport/request';
