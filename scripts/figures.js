@@ -62,15 +62,15 @@ function figures() {
 	const parallel = settings.find((o) => o.name === 'parallelPages');
 	const limits = [...new Set(properties.filter((p) => p.name === 'limit').map((p) => p.default))];
 	if (limits.length !== 1) throw new Error(`the Limit fields have several defaults: ${limits.join(', ')}`);
-	const answer = built('ContentPlatform/shared/transport/answer.js');
+	const throttle = built('ContentPlatform/shared/transport/throttle.js');
 	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
 	const inline = {
 		limitDefault: String(limits[0]),
 		parallelDefault: String(parallel.default),
 		parallelRange: `${parallel.typeOptions.minValue}–${parallel.typeOptions.maxValue}`,
 		timeoutSeconds: String(settings.find((o) => o.name === 'timeout').default),
-		throttleDefaultSeconds: String(answer.DEFAULT_THROTTLE_WAIT_MS / 1000),
-		throttleMaxSeconds: String(answer.MAX_THROTTLE_WAIT_MS / 1000),
+		throttleDefaultSeconds: String(throttle.DEFAULT_THROTTLE_WAIT_MS / 1000),
+		throttleMaxSeconds: String(throttle.MAX_THROTTLE_WAIT_MS / 1000),
 		maxAhead: number(built('ContentPlatformTrigger/strategies/createdAt.cursor.js').MAX_AHEAD),
 		maxOdd: number(cursorBase.MAX_ODD),
 		maxSetIds: number(cursorBase.MAX_SET_IDS),

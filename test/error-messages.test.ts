@@ -218,7 +218,7 @@ describe('status classes', () => {
 	});
 
 	test('429 with Retry-After: rate limited, retry after N seconds', async () => {
-		// beyond the 60 s the package waits for before sending a read again (the 429 rule, transport/answer.ts): fails at once
+		// beyond the 60 s the package waits for before sending a read again (the 429 rule, transport/throttle.ts): fails at once
 		sandbox.failNext({
 			status: 429,
 			headers: { 'Retry-After': '90', 'Content-Type': 'application/vnd.api+json' },

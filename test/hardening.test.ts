@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from
 
 import type { Fault, RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox } from './helpers/fixtures';
-import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/shared/transport/pages';
+import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/shared/transport/pageScheduler';
 import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
@@ -289,7 +289,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		['a 500 on page 3', { status: 500, match: onPage(3) }, /^The Content Platform API answered 500: /],
 		['a connection reset on page 3', { destroy: true, match: onPage(3) }, /connection .*closed unexpectedly/],
 		[
-			// beyond the 60 s the package waits for (the 429 rule, transport/answer.ts): not sent again
+			// beyond the 60 s the package waits for (the 429 rule, transport/throttle.ts): not sent again
 			'a 429 with Retry-After on page 3',
 			{ status: 429, headers: { 'Retry-After': '120' }, body: '', match: onPage(3) },
 			/^Rate limited by the Content Platform API: retry after 120 seconds/,

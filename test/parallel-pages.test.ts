@@ -236,7 +236,7 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 		expect(new Set(pages).size).toBe(pages.length - 2);
 	});
 
-	test('k = 1: the same rule (the 429 rule, transport/answer.ts): page 4 sent again once after the wait, no record lost', async () => {
+	test('k = 1: the same rule (the 429 rule, transport/throttle.ts): page 4 sent again once after the wait, no record lost', async () => {
 		const ids = sandbox.store.contacts.map((r) => r.id);
 		sandbox.failNext({ status: 429, headers: { 'Retry-After': '1' }, match: contactPage(4) });
 		const { ids: got, error, pages } = await read(getAll('contact', 1));

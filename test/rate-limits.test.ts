@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test waits for the sandbox */
 /**
  * The package's one rule for answers asking to slow down (nodes/ContentPlatform/shared/transport/
- * the 429 rule in transport/answer.ts), through n8n's engine against the sandbox: a read (Get, any page of Get Many at any
+ * the 429 rule in transport/throttle.ts), through n8n's engine against the sandbox: a read (Get, any page of Get Many at any
  * "Parallel Page Requests", a list search, a trigger poll) is sent again once after its
  * `Retry-After` when that is at most 60 s; a second 429, or a longer `Retry-After`, fails with the
  * worded 429; a write is never sent again (exactly one request, the worded 429 reaches the user);
@@ -13,7 +13,7 @@ import {
 	MAX_THROTTLE_RETRIES,
 	MAX_THROTTLE_WAIT_MS,
 	throttleRetryWait,
-} from '../nodes/ContentPlatform/shared/transport/answer';
+} from '../nodes/ContentPlatform/shared/transport/throttle';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';

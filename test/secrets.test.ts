@@ -62,7 +62,7 @@ const FORMATS: Array<[string, Partial<Fault>]> = [
 	['text (400)', { status: 400, body: echoAuthorization('text') }],
 	['HTML (502)', { status: 502, headers: { 'Content-Type': 'text/html' }, body: echoAuthorization('html') }],
 	['HTML with status 200', { status: 200, headers: { 'Content-Type': 'text/html' }, body: echoAuthorization('html') }],
-	// beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): not sent again, the error reaches the user
+	// beyond the 60 s a read is waited for (the 429 rule, transport/throttle.ts): not sent again, the error reaches the user
 	['429 echoing the token', { status: 429, headers: { 'Retry-After': '120' }, body: echoAuthorization('jsonapi') }],
 ];
 

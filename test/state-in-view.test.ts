@@ -69,7 +69,7 @@ describe('state in view', () => {
 			]),
 		);
 		// A constant collection (never added to) is not state.
-		expect(moduleState('nodes/ContentPlatform/shared/builders/operation.ts')).not.toContain('SMALL_WORDS');
+		expect(moduleState('nodes/ContentPlatform/shared/builders/words.ts')).not.toContain('SMALL_WORDS');
 	});
 
 	it('lists every module-level store in the state table of docs/development.md', () => {

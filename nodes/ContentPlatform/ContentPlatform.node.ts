@@ -13,7 +13,7 @@ import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
 import { type ResourceDescription, resourceDescription, resourceProperty } from './shared/builders/operation';
 import { getManyOperation, getOperation } from './shared/builders/read';
-import { simplifyProperty } from './shared/jsonapi';
+import { simplifyProperty } from './shared/simplify';
 import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
 import { contactDescription } from './resources/contact';
@@ -33,7 +33,7 @@ import {
 	credentialsDescription,
 	baseUrlExpression,
 } from '../../credentials/ContentPlatformApi.credentials';
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pages';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pageScheduler';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
 import { nodeBuilderHint } from './shared/tables/builderHints';
 
@@ -102,7 +102,7 @@ export const nodeProperties: INodeProperties[] = [
 
 /**
  * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
- * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pages.ts).
+ * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pageScheduler.ts).
  * Its routing (`requestRunnerRouting`) makes n8n hand every operation's request to the package's
  * request runner (`runRequest`: one request for Get and the writes, pages for Get Many), which turns
  * timeouts into "did not answer within N s" and keeps the credential's secrets out of every error.
@@ -158,7 +158,7 @@ export class ContentPlatform implements INodeType {
 		requestDefaults: {
 			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, credentials/ContentPlatformApi.credentials.ts).
 			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
-			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/answer.ts).
+			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,

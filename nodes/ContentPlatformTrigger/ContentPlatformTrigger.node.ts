@@ -14,13 +14,8 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { authenticationProperty, credentialsDescription } from '../../credentials/ContentPlatformApi.credentials';
-import {
-	indexIncluded,
-	isResourceObject,
-	simplifyResource,
-	type ResourceObject,
-	simplifyProperty,
-} from '../ContentPlatform/shared/jsonapi';
+import { indexIncluded, isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import { simplifyResource, simplifyProperty } from '../ContentPlatform/shared/simplify';
 import { apiRequest } from '../ContentPlatform/shared/transport/request';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { parseTime, type PollRecord } from './cursorBase';

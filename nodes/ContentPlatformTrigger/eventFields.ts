@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/fields';
-import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
+import { fieldLabel } from '../ContentPlatform/shared/builders/words';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { TRIGGER_EVENTS } from './events';
 

@@ -24,9 +24,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { authenticationProperty, credentialsDescription } from '../../credentials/ContentPlatformApi.credentials';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
-import { simplifyProperty } from '../ContentPlatform/shared/jsonapi';
-import { fieldLabel } from '../ContentPlatform/shared/builders/operation';
-import { cleanId } from '../ContentPlatform/shared/errors';
+import { simplifyProperty } from '../ContentPlatform/shared/simplify';
+import { fieldLabel } from '../ContentPlatform/shared/builders/words';
+import { cleanId } from '../ContentPlatform/shared/ids';
 import {
 	deliveryItem,
 	deliveryKey,

@@ -5,8 +5,10 @@
  */
 import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { isResourceObject, type ResourceObject, documentHasMore } from '../ContentPlatform/shared/jsonapi';
-import { answerWithThrottleRule, checkedDocument } from '../ContentPlatform/shared/transport/answer';
+import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import { documentHasMore } from '../ContentPlatform/shared/paging';
+import { answerWithThrottleRule } from '../ContentPlatform/shared/transport/throttle';
+import { checkedDocument } from '../ContentPlatform/shared/transport/answer';
 import { apiRequest, JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
 import {
 	apiRoot,

@@ -21,7 +21,7 @@ export function prng(seed: number): () => number {
  */
 export const RANDOM_FAULTS: Fault[] = [
 	{ status: 500, body: { errors: [{ status: '500', detail: 'boom' }] } },
-	// Retry-After beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): the poll fails, it is not sent again
+	// Retry-After beyond the 60 s a read is waited for (the 429 rule, transport/throttle.ts): the poll fails, it is not sent again
 	{ status: 429, headers: { 'Retry-After': '120' }, body: { errors: [{ status: '429', detail: 'slow down' }] } },
 	{ destroy: true },
 	{ status: 200, headers: { 'Content-Type': 'application/vnd.api+json' }, body: '{"data": [' },

@@ -15,7 +15,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { runNode } from '../helpers/harness';
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
-import { pageAt } from '../../nodes/ContentPlatformTrigger/strategies/types';
+import { pageAt } from '../../nodes/ContentPlatformTrigger/strategies/listPages';
 import { TriggerRunner, type PollResult } from './pollHarness';
 import { prng, RANDOM_FAULTS } from './random';
 
@@ -278,7 +278,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 			expect(new Set(start)).toEqual(new Set(['2026-11-04']));
 		} else {
 			expect(idle.requests).toBe(1);
-			// Overlapping pages (strategies/types.ts pageAt): ceil(250 / 100) + 1 requests.
+			// Overlapping pages (strategies/listPages.ts pageAt): ceil(250 / 100) + 1 requests.
 			expect(second.requests).toBeLessThanOrEqual(Math.ceil(250 / PAGE) + 1);
 		}
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -494,7 +494,7 @@ const FAULTS: Array<[string, Fault, RegExp]> = [
 		/Authentication failed.*Invalid or expired access token/,
 	],
 	[
-		// beyond the 60 s a read is waited for (the 429 rule, transport/answer.ts): the poll fails (waited for: rate-limits.test.ts)
+		// beyond the 60 s a read is waited for (the 429 rule, transport/throttle.ts): the poll fails (waited for: rate-limits.test.ts)
 		'429 with Retry-After',
 		{
 			status: 429,

@@ -33,14 +33,8 @@ import { MAX_WINDOW_IDS, dateWindowStrategy } from '../../nodes/ContentPlatformT
 import type { DateWindowCursor } from '../../nodes/ContentPlatformTrigger/strategies/dateWindow.cursor';
 import { MAX_DONE_IDS, idOnlyStrategy } from '../../nodes/ContentPlatformTrigger/strategies/idOnly';
 import type { IdOnlyCursor } from '../../nodes/ContentPlatformTrigger/strategies/idOnly.cursor';
-import {
-	ScanError,
-	checkAnswer,
-	repeats,
-	pageAt,
-	type PageRequest,
-	type TriggerStrategy,
-} from '../../nodes/ContentPlatformTrigger/strategies/types';
+import { ScanError, type PageRequest, type TriggerStrategy } from '../../nodes/ContentPlatformTrigger/strategies/types';
+import { checkAnswer, repeats, pageAt } from '../../nodes/ContentPlatformTrigger/strategies/listPages';
 import { prng } from './random';
 
 const KEY = '["newOrder",{}]';

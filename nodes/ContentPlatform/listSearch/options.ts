@@ -5,7 +5,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listMethodName } from '../shared/builders/relationship';
-import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
+import { simplifyResource } from '../shared/simplify';
+import type { ResourceObject } from '../shared/jsonapi';
 import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { apiRequest } from '../shared/transport/request';
 import { label } from './search';

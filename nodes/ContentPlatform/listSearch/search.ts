@@ -4,7 +4,8 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
+import { simplifyResource } from '../shared/simplify';
+import type { ResourceObject } from '../shared/jsonapi';
 import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/fields';
 import { apiRequest } from '../shared/transport/request';

@@ -17,7 +17,7 @@ import type {
 import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from './jsonapi';
 import { apiList, apiRequest } from './transport/request';
-import { cleanId } from './errors';
+import { cleanId } from './ids';
 import type { RequestContext } from '../../../credentials/ContentPlatformApi.credentials';
 
 /** The attributes custom fields are stored in on contacts and form submissions (section 9.1). */

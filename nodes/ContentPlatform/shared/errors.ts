@@ -1,21 +1,15 @@
 /**
- * One error path for every request of the package: a non-2xx answer of the API becomes a
- * NodeApiError whose message uses the server's JSON:API `errors[]` words, carrying what the API
- * answered (`apiAnswerOf`); and the record IDs a user types: read (`cleanId`, `locatorId`),
- * refused before any request (`requireId`), named in errors (`subjectOf`).
+ * An error answer of the API as the user sees it: a non-2xx answer becomes a NodeApiError worded
+ * by status from the server's JSON:API `errors[]` words (`apiErrorFromResponse`), naming what the
+ * request was about (`subjectOf`) and carrying what the API answered (`apiAnswerOf`).
  * (Spec "Errors": bodies and codes are not shown; JSON:API `errors[]` is assumed and any other
  * body is reported by status and its first characters.)
  */
-import type {
-	IDataObject,
-	IN8nHttpFullResponse,
-	INode,
-	JsonObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { headerValue, retryAfterText } from './headers';
+import { locatorId } from './ids';
 import type { JsonApiDocument, JsonApiError } from './jsonapi';
 import { runningOperationOf } from './tables/registry';
 
@@ -69,119 +63,6 @@ function bodyExcerpt(body: unknown): string {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length > BODY_EXCERPT_LENGTH ? `${flat.slice(0, BODY_EXCERPT_LENGTH)}…` : flat;
-}
-
-/**
- * The value of a response header, by name in lower case whatever its case in `headers` (the first
- * of repeated ones), or undefined when it is absent: the package's one header lookup (the
- * `Retry-After` and `Location` of an answer, the API's clock in its `Date`).
- */
-export function headerValue(headers: Readonly<Record<string, unknown>> | undefined, name: string): string | undefined {
-	if (!headers) return undefined;
-	const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-	const value: unknown = Array.isArray(found?.[1]) ? (found[1] as unknown[])[0] : found?.[1];
-	return value === undefined || value === null ? undefined : String(value);
-}
-
-/**
- * `Retry-After` as words: "7 seconds" for delay-seconds, "Tue, 24 Nov 2026 10:00:00 GMT (in 30
- * seconds)" for an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable.
- */
-export function retryAfterText(value: string | undefined, now: number = Date.now()): string | undefined {
-	const parsed = parseRetryAfter(value);
-	if (parsed === undefined) return undefined;
-	if (parsed.at === undefined) return `${parsed.seconds} second${parsed.seconds === 1 ? '' : 's'}`;
-	const seconds = Math.max(0, Math.ceil((parsed.at - now) / 1000));
-	return `${new Date(parsed.at).toUTCString()} (in ${seconds} second${seconds === 1 ? '' : 's'})`;
-}
-
-/**
- * `Retry-After` as the wait it asks for, in milliseconds from `now` (delay-seconds, or an HTTP
- * date: RFC 9110 §10.2.3; a date in the past is 0); undefined when absent or unreadable.
- */
-export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
-	const parsed = parseRetryAfter(value);
-	if (parsed === undefined) return undefined;
-	return parsed.at === undefined ? parsed.seconds * 1000 : Math.max(0, parsed.at - now);
-}
-
-/** `Retry-After` read: delay-seconds, or the time (ms since the epoch) of an HTTP date. */
-function parseRetryAfter(value: string | undefined): { seconds: number; at?: undefined } | { at: number } | undefined {
-	const text = value?.trim();
-	if (!text) return undefined;
-	if (/^\d+$/.test(text)) return { seconds: Number(text) };
-	const at = Date.parse(text);
-	return Number.isNaN(at) ? undefined : { at };
-}
-
-/** What replaces a secret in anything shown. */
-const REDACTED = '[redacted]';
-
-/** The forms in which a secret may come back from a server: as is, URL-encoded, JSON-escaped. */
-function secretForms(secrets: string[]): string[] {
-	const forms = new Set<string>();
-	for (const secret of secrets) {
-		if (secret.length < 4) continue;
-		forms.add(secret);
-		forms.add(encodeURIComponent(secret));
-		forms.add(JSON.stringify(secret).slice(1, -1));
-	}
-	return [...forms].sort((a, b) => b.length - a.length);
-}
-
-/** `text` with every secret (see `secretForms`) replaced by "[redacted]". */
-export function redactText(text: string, secrets: string[]): string {
-	let result = text;
-	for (const form of secretForms(secrets)) result = result.split(form).join(REDACTED);
-	return result;
-}
-
-/** A copy of a parsed body (string, array, object) with every secret redacted, keys included. */
-export function redactValue(value: unknown, secrets: string[]): unknown {
-	if (secrets.length === 0) return value;
-	if (typeof value === 'string') return redactText(value, secrets);
-	if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets));
-	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [redactText(key, secrets), redactValue(entry, secrets)]),
-		);
-	}
-	return value;
-}
-
-/**
- * The same error with every secret redacted in place, in its message, description, stack and
- * every string it holds (the server's answer, n8n's request details), however deep.
- */
-export function redactError<T>(error: T, secrets: string[]): T {
-	if (secrets.length === 0 || typeof error !== 'object' || error === null) return error;
-	const seen = new WeakSet<object>();
-	const walk = (target: Record<string, unknown>, depth: number) => {
-		if (seen.has(target) || depth > 8) return;
-		seen.add(target);
-		for (const key of Object.getOwnPropertyNames(target)) {
-			let value: unknown;
-			try {
-				value = target[key];
-			} catch {
-				continue;
-			}
-			if (typeof value === 'string') {
-				const redacted = redactText(value, secrets);
-				if (redacted !== value) {
-					try {
-						target[key] = redacted;
-					} catch {
-						// read-only property: left as is
-					}
-				}
-			} else if (typeof value === 'object' && value !== null && !(value instanceof Buffer)) {
-				walk(value as Record<string, unknown>, depth + 1);
-			}
-		}
-	};
-	walk(error as unknown as Record<string, unknown>, 0);
-	return error;
 }
 
 /**
@@ -313,69 +194,6 @@ export function withContext(node: INode, error: unknown, context: string): NodeA
 	}
 	const message = `${error instanceof Error ? error.message : String(error)} (${context})`;
 	return new NodeApiError(node, (error ?? {}) as JsonObject, { message });
-}
-
-/** Trimmed string form of a user-typed value (resource locator values may arrive as numbers). */
-export function cleanId(value: unknown): string {
-	if (value === undefined || value === null) return '';
-	if (typeof value === 'object') return '';
-	return String(value).trim();
-}
-
-/**
- * The ID a resource locator holds, as it goes into the path before encoding: extracted from the
- * URL in "By URL" mode (and percent-decoded there), trimmed in every mode; '' when empty.
- */
-export function locatorId(context: IExecuteSingleFunctions, parameter: string): string {
-	const id = cleanId(context.getNodeParameter(parameter, undefined, { extractValue: true }));
-	const raw = context.getNodeParameter(parameter, undefined) as { mode?: string } | string | undefined;
-	if (typeof raw === 'object' && raw?.mode === 'url') {
-		try {
-			return decodeURIComponent(id);
-		} catch {
-			return id;
-		}
-	}
-	return id;
-}
-
-/**
- * A preSend that refuses an empty ID, or an ID of `.` or `..` (path steps), before any request.
- * @param parameter The resource locator's name, for example `orderId`.
- * @param label The field's name as the user sees it, for example "Order".
- */
-export function requireId(parameter: string, label: string) {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		const raw = this.getNodeParameter(parameter, undefined) as { mode?: string } | string | undefined;
-		if (typeof raw === 'object' && raw?.mode === 'url') {
-			const extracted = cleanId(this.getNodeParameter(parameter, undefined, { extractValue: true }));
-			try {
-				decodeURIComponent(extracted);
-			} catch {
-				throw new NodeOperationError(
-					this.getNode(),
-					`"${label}": the ID "${extracted}" in the URL has a malformed % escape: copy the URL again, or enter the ID By ID`,
-					{ itemIndex: this.getItemIndex() },
-				);
-			}
-		}
-		const id = locatorId(this, parameter);
-		if (id === '') {
-			throw new NodeOperationError(this.getNode(), `"${label}" is empty: enter the ID of the record`, {
-				itemIndex: this.getItemIndex(),
-			});
-		}
-		if (id === '.' || id === '..') {
-			// URL parsers resolve these as path steps even when percent-encoded: refuse them.
-			throw new NodeOperationError(this.getNode(), `"${label}" cannot be "${id}": enter the ID of the record`, {
-				itemIndex: this.getItemIndex(),
-			});
-		}
-		return requestOptions;
-	};
 }
 
 /**

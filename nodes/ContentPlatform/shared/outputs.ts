@@ -5,8 +5,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiErrorFromResponse, notJsonApiMessage, redactValue } from './errors';
-import { isResourceObject, simplifyResource } from './jsonapi';
+import { apiErrorFromResponse, notJsonApiMessage } from './errors';
+import { isResourceObject } from './jsonapi';
+import { simplifyResource } from './simplify';
+import { redactValue } from './redaction';
 import { credentialContext } from '../../../credentials/ContentPlatformApi.credentials';
 import { parseBody } from './transport/answer';
 

@@ -2,7 +2,7 @@
  * Strategy `createdAt` (orders, order items, contacts, customers): the list can be sorted by
  * `-created_at` and records carry `created_at` (spec "Endpoints").
  *
- * A poll reads overlapping pages newest first (strategies/types.ts `pageAt`). Each answer is
+ * A poll reads overlapping pages newest first (strategies/listPages.ts `pageAt`). Each answer is
  * one consistent snapshot; the next page starts one record above the last instant of the
  * previous one, so every instant a poll passes is seen whole in one answer, between a newer
  * and an older record. That holds when the API orders the records of one instant differently on
@@ -36,18 +36,8 @@ import {
 	type PollRecord,
 } from '../cursorBase';
 import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor, type ResumePoint } from './createdAt.cursor';
-import {
-	MAX_RETRIES,
-	ScanError,
-	checkAnswer,
-	listShifted,
-	pageAt,
-	type PageAnswer,
-	type PageRequest,
-	type PollClock,
-	type Scan,
-	type TriggerStrategy,
-} from './types';
+import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer } from './listPages';
+import { ScanError, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';
 
 const SORT = { sort: '-created_at' };
 

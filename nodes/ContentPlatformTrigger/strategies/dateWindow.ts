@@ -28,18 +28,8 @@ import {
 	type PollRecord,
 } from '../cursorBase';
 import type { DateWindowCursor } from './dateWindow.cursor';
-import {
-	MAX_RETRIES,
-	checkAnswer,
-	listShifted,
-	pageAt,
-	type PageAnswer,
-	type PageRequest,
-	type PollClock,
-	type ReadEnd,
-	type Scan,
-	type TriggerStrategy,
-} from './types';
+import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer, type ReadEnd } from './listPages';
+import type { PageRequest, PollClock, Scan, TriggerStrategy } from './types';
 
 /**
  * How far back from the watermark every poll checks the records again (1 hour): the cursor keeps

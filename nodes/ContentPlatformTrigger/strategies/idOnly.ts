@@ -39,15 +39,8 @@
  */
 import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
 import type { IdOnlyCursor } from './idOnly.cursor';
-import {
-	checkAnswer,
-	pageAt,
-	type PageAnswer,
-	type PageRequest,
-	type ReadEnd,
-	type Scan,
-	type TriggerStrategy,
-} from './types';
+import { checkAnswer, pageAt, type PageAnswer, type ReadEnd } from './listPages';
+import type { PageRequest, Scan, TriggerStrategy } from './types';
 
 /** Most IDs kept (twice a page, so a page never reaches past the known records). */
 export const MAX_RECENT_IDS = 2 * TRIGGER_PAGE_SIZE;

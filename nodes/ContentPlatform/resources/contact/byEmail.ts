@@ -34,7 +34,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf, cleanId, locatorId } from '../../shared/errors';
+import { apiAnswerOf } from '../../shared/errors';
+import { cleanId, locatorId } from '../../shared/ids';
 import type { ResourceObject } from '../../shared/jsonapi';
 import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
 import { apiList, itemRunOf, type ContactOutcome } from '../../shared/transport/request';

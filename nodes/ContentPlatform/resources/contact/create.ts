@@ -1,6 +1,7 @@
 /**
- * Contact → Create, and the contact fields other contact writes share (Email, Additional
- * Fields): an operation with fields of its own (docs/development.md, "The operation-file rule").
+ * Contact → Create and its fields, which the by-email operations reuse (Create or Update all of
+ * them; Grant and Revoke Offers by Email the Email, Grant the Additional Fields too): an operation
+ * with fields of its own (docs/development.md, "The operation-file rule").
  */
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

@@ -2,7 +2,7 @@
  * The Contact resource's operations and fields, built from its table (`./table.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { deleteOperation } from '../../shared/builders/destructive';
+import { deleteOperation } from '../../shared/builders/recordActions';
 import { operationOf, resourceDescription } from '../../shared/builders/operation';
 import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';
 import { create } from './create';

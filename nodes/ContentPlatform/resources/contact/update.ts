@@ -11,8 +11,8 @@ import {
 	operationOf,
 	operationOption,
 	showOnlyFor,
-	byDisplayName,
 } from '../../shared/builders/operation';
+import { byDisplayName } from '../../shared/builders/words';
 import { parseIdList } from '../../shared/builders/relationship';
 import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
 

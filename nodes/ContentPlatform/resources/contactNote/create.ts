@@ -4,7 +4,7 @@
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
 import { idValue, resourceLocator } from '../../shared/builders/fields';
 import { resourceByValue } from '../../shared/tables/registry';
-import { requireId } from '../../shared/errors';
+import { requireId } from '../../shared/ids';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'create');

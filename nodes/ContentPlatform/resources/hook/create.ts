@@ -1,6 +1,6 @@
 /**
- * Hook → Create, and the Event field it shares with Get Sample: an operation with fields of its
- * own (docs/development.md, "The operation-file rule").
+ * Hook → Create and its fields, the Event among them (which Get Sample reuses): an operation with
+ * fields of its own (docs/development.md, "The operation-file rule").
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -11,9 +11,8 @@ import {
 	showOnlyFor,
 	type OperationContext,
 	type OperationDescription,
-	byName,
-	titleCase,
 } from '../../shared/builders/operation';
+import { byName, titleCase } from '../../shared/builders/words';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { HOOK_EVENTS } from './table';
 

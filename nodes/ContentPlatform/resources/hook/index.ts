@@ -2,7 +2,7 @@
  * The Hook resource's operations and fields, built from its table (`./table.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { deleteOperation } from '../../shared/builders/destructive';
+import { deleteOperation } from '../../shared/builders/recordActions';
 import { operationOf, resourceDescription } from '../../shared/builders/operation';
 import { getManyOperation, getOperation } from '../../shared/builders/read';
 import { create } from './create';

@@ -1,22 +1,12 @@
 /**
- * Destructive operations and record actions: the notice above their fields, Delete
- * (`{ id, deleted: true }` as the item) and actions on one record without a body (Deactivate,
- * Reactivate, Cancel Subscription).
+ * What a destructive operation (a table row with `destructive`) shows above its fields: the notice
+ * of what it does and that it cannot be undone (`destructiveNotice`) and, in the AI tool node, the
+ * "Allow Model-Chosen Values" switch its guard reads (`allowModelValuesProperty`, guards.ts).
  */
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { runningOperationOf } from '../tables/registry';
-import { checkedDocument } from '../transport/answer';
-import { locatorId, subjectOf } from '../errors';
-import {
-	destructiveDescription,
-	operationOption,
-	showOnlyFor,
-	type OperationContext,
-	type OperationDescription,
-} from './operation';
+import { destructiveDescription, showOnlyFor, type OperationContext } from './operation';
 import { ALLOW_MODEL_VALUES } from './guards';
-import { locatorName, resourceLocator } from './fields';
 
 /**
  * The notice shown above the fields of a destructive operation (what it does, that it cannot be
@@ -52,41 +42,4 @@ export function allowModelValuesProperty(op: OperationContext): INodeProperties 
 			'Whether a model may fill the fields of this operation with $fromAI(), which lets it choose the records that are changed for good. Off: the tool refuses to run while a field uses $fromAI().',
 		displayOptions: { show: { ...show, '@tool': [true] } },
 	};
-}
-
-/**
- * postReceive of a Delete: an error answer becomes the usual error; a success (the API answers
- * `{data: {}}` or no body at all) becomes one item `{ id, deleted: true }`.
- */
-export async function deletedItem(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const subject = subjectOf(this);
-	if (response.statusCode >= 400) checkedDocument(this, response, subject);
-	const { resource } = runningOperationOf(this);
-	const id = locatorId(this, locatorName(resource));
-	return [{ json: { id, deleted: true }, pairedItem: { item: this.getItemIndex() } }];
-}
-
-/**
- * A Delete from its table row (`DELETE /v1/<type>/{id}`): the notice, the record's locator, and
- * `{ id, deleted: true }` as the item (see `deletedItem`).
- */
-export function deleteOperation(op: OperationContext): OperationDescription {
-	const base = operationOption(op);
-	return {
-		option: { ...base, routing: { ...base.routing, output: { postReceive: [deletedItem] } } },
-		properties: [...destructiveNotice(op), resourceLocator(op)],
-	};
-}
-
-/**
- * An action on one record without a body (`POST /v1/<type>/{id}/<action>`, for example Deactivate
- * a purchase): the notice when it is destructive and the record's locator; the answer is the
- * record, as for Get.
- */
-export function recordActionOperation(op: OperationContext): OperationDescription {
-	return { option: operationOption(op), properties: [...destructiveNotice(op), resourceLocator(op)] };
 }

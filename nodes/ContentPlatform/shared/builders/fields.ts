@@ -16,17 +16,9 @@ import {
 	type ResourceType,
 	type ValueType,
 } from '../tables/registry';
-import {
-	showOnlyFor,
-	type OperationContext,
-	article,
-	byDisplayName,
-	byName,
-	fieldLabel,
-	titleCase,
-	sentence,
-} from './operation';
-import { requireId } from '../errors';
+import { showOnlyFor, type OperationContext } from './operation';
+import { article, byDisplayName, byName, fieldLabel, titleCase, sentence } from './words';
+import { requireId } from '../ids';
 import { FIELD_HINTS, rowHint } from '../tables/builderHints';
 
 /** The expression that writes a filter value to the query string as the API expects it. */

@@ -74,7 +74,7 @@ export async function refuseModelChosenValues(
 /**
  * preSend of every destructive operation (table rows with `destructive`): refuses to run when the
  * node's "Retry On Fail" setting is on, so that n8n never sends a destructive request twice (a
- * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, answer.ts).
+ * request that timed out may have been carried out). The package itself never sends a write again (the 429 rule, throttle.ts).
  */
 export async function refuseRetryOnFail(
 	this: IExecuteSingleFunctions,

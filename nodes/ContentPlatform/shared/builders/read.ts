@@ -5,17 +5,8 @@
  * (`filter[<attribute>_<operator>]`), "Include Related" and the included records' paging.
  */
 import { filtersCollection, requiredSiteField, resourceLocator, filterField } from './fields';
-import {
-	operationOption,
-	type OperationContext,
-	type OperationDescription,
-	showOnlyFor,
-	byDisplayName,
-	byName,
-	fieldLabel,
-	plural,
-	titleCase,
-} from './operation';
+import { operationOption, type OperationContext, type OperationDescription, showOnlyFor } from './operation';
+import { byDisplayName, byName, fieldLabel, plural, titleCase } from './words';
 import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -16,7 +16,8 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../jsonapi';
-import { notJsonApiMessage, cleanId, locatorId, subjectOf } from '../errors';
+import { notJsonApiMessage, subjectOf } from '../errors';
+import { cleanId, locatorId } from '../ids';
 import { RESOURCES, resourceByValue, runningOperationOf, type ResourceTable } from '../tables/registry';
 import { checkedDocument } from '../transport/answer';
 import { destructiveNotice } from './destructive';

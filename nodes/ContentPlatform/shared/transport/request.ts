@@ -25,27 +25,22 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFromResponse, notJsonApiMessage, redactValue, type ErrorSubject, subjectOf } from '../errors';
-import {
-	documentHasMore,
-	documentToItems,
-	isResourceObject,
-	tagPage,
-	type JsonApiDocument,
-	type ResourceObject,
-} from '../jsonapi';
+import { apiErrorFromResponse, notJsonApiMessage, type ErrorSubject, subjectOf } from '../errors';
+import { documentHasMore, tagPage } from '../paging';
+import { documentToItems } from '../simplify';
+import { isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
+import { redactValue } from '../redaction';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
 import {
 	answerWithThrottleRule,
-	checkedDocument,
-	friendlyError,
 	isRetriedMethod,
-	parseBody,
 	sendWithThrottleRule,
-	finalAnswer,
 	throttledWaitOf,
 	throttleWaitOf,
-} from './answer';
+} from './throttle';
+import { checkedDocument, parseBody } from './answer';
+import { friendlyError } from './failure';
+import { finalAnswer } from './redirects';
 import {
 	credentialContext,
 	credentialTypeOf,
