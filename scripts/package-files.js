@@ -88,7 +88,7 @@ function n8nReads(root = ROOT) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 	const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((entry) => path.resolve(root, entry));
 	for (const entry of entries)
-		if (!fs.existsSync(entry)) throw new Error(`${path.relative(root, entry)} is missing: npm run build first`);
+		if (!fs.existsSync(entry)) throw new Error(`${path.relative(root, entry)} is missing: run \`npm run build\` first`);
 	const modules = new Set();
 	const queue = [...entries];
 	while (queue.length) {

@@ -51,6 +51,8 @@ const README_ANCHORS = headingAnchors(fs.readFileSync(path.join(ROOT, 'README.md
 /** The codex files: the sources under nodes/ and the copies in dist/ (what n8n reads). */
 function codexFiles(): string[] {
 	const out: string[] = [];
+	if (!fs.existsSync(path.join(ROOT, 'dist/nodes')))
+		throw new Error('dist/nodes is missing: run `npm run build` first');
 	for (const base of ['nodes', 'dist/nodes'])
 		for (const dir of fs.readdirSync(path.join(ROOT, base), { withFileTypes: true }))
 			if (dir.isDirectory()) {

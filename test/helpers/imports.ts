@@ -13,7 +13,8 @@
  *   is not seen.
  * - `resolveImport(file, specifier)`: the file a relative specifier names (as written, or with
  *   .ts/.js/.mjs/.cjs, or its index.ts/index.js), any kind of file (a JSON file too); `undefined`
- *   for a package specifier. Throws `<file>: cannot resolve "<specifier>"` when nothing is there.
+ *   for a package specifier. Throws `<file>: cannot resolve "<specifier>"` when nothing is there (into
+ *   dist/: adding "<path> is missing: run `npm run build` first").
  * - `importsOf(file)`: the code files a file imports (its relative specifiers resolved; JSON and
  *   other non-code files left out).
  */
@@ -72,6 +73,8 @@ export function resolveImport(file: string, specifier: string): string | undefin
 	const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((ext) => base + ext)];
 	candidates.push(path.posix.join(base, 'index.ts'), path.posix.join(base, 'index.js'));
 	const target = candidates.find(isFile);
+	if (target === undefined && base.startsWith('dist/'))
+		throw new Error(`${file}: cannot resolve "${specifier}": ${base} is missing: run \`npm run build\` first`);
 	if (target === undefined) throw new Error(`${file}: cannot resolve "${specifier}"`);
 	return target;
 }
