@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test helper: reads the repository's sources (node:fs, node:path, __dirname) */
 /**
  * The repository's own code and what each file imports, read from the sources: the import graph
- * test/import-cycles.test.ts searches for circles and test/tool-arrows.test.ts for arrows back up
+ * test/structure/import-cycles.test.ts searches for circles and test/structure/tool-arrows.test.ts for arrows back up
  * between the tools' folders.
  *
  * - `sources(folder)`: every .ts, .js, .mjs and .cjs file under a folder ('' for the whole repository),

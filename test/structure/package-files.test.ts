@@ -11,13 +11,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const { PACKAGE_DOCS, packList, n8nReads } = require('../scripts/package-files.js') as {
+const { PACKAGE_DOCS, packList, n8nReads } = require('../../scripts/package-files.js') as {
 	PACKAGE_DOCS: string[];
 	packList: () => { filename: string; size: number; unpackedSize: number; files: string[] };
 	n8nReads: () => { modules: string[]; codex: string[]; icons: string[]; all: string[]; bareRequires: string[] };
 };
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('the packed package', () => {

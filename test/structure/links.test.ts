@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { CREDENTIAL_CLASSES } from './helpers/packageClasses';
+import { CREDENTIAL_CLASSES } from '../helpers/packageClasses';
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 /** `https://github.com/<owner>/<name>` of package.json's `repository.url`. */
