@@ -68,24 +68,34 @@ const WALKS = [
 // The child: one walk under coverage
 // ---------------------------------------------------------------------------------------------
 
-/** Compiles every .ts file required from now on with tsconfig.json's options; keeps each one's output and source map. */
+/**
+ * Compiles every .ts file required from now on with tsconfig.json's options; keeps each one's output
+ * and source map in `compiled` (by file name). A relative import from the repository's own code names
+ * its .ts file first, as for tsc (`./ContentPlatform.node` is ContentPlatform.node.ts, not the codex
+ * file ContentPlatform.node.json beside it).
+ */
 function compileTypeScriptOnRequire(compiled) {
 	const ts = require('typescript');
+	const Module = require('node:module');
 	const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
 	const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
 	const compilerOptions = { ...options, module: ts.ModuleKind.CommonJS, sourceMap: true, inlineSourceMap: false };
 	delete compilerOptions.outDir;
-	const extensions = require.extensions;
-	const others = Object.entries(extensions);
-	for (const [extension] of others) delete extensions[extension];
-	// .ts first: `./ContentPlatform.node` is the .ts file, not the codex (ContentPlatform.node.json), as for tsc.
-	extensions['.ts'] = (module, filename) => {
+	require.extensions['.ts'] = (module, filename) => {
 		const out = ts.transpileModule(fs.readFileSync(filename, 'utf8'), { compilerOptions, fileName: filename });
 		const text = out.outputText.replace(/\/\/# sourceMappingURL=\S*\s*$/, '');
 		compiled.set(filename, { text, map: JSON.parse(out.sourceMapText) });
 		module._compile(text, filename);
 	};
-	for (const [extension, load] of others) extensions[extension] = load;
+	const resolve = Module._resolveFilename;
+	const ownCode = (file) => file.startsWith(ROOT + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+	Module._resolveFilename = function (request, parent, ...rest) {
+		if (request.startsWith('.') && parent?.filename && ownCode(parent.filename)) {
+			const typeScript = path.resolve(path.dirname(parent.filename), `${request}.ts`);
+			if (fs.existsSync(typeScript)) return typeScript;
+		}
+		return resolve.call(this, request, parent, ...rest);
+	};
 }
 
 /** Zero-based line and column of a character offset in a text. */
@@ -243,12 +253,8 @@ function walkMarkdown(ts, walk, functions) {
 		byFile.get(fn.file).set(start, labelOf(ts, node));
 	}
 	const files = [...byFile.keys()].sort();
-	const lines = [
-		`### ${walk.title}`,
-		'',
-		`Traced: ${walk.what}. ${functions.length} functions ran, in ${files.length} files:`,
-		'',
-	];
+	const ran = files.reduce((sum, file) => sum + byFile.get(file).size, 0);
+	const lines = [`### ${walk.title}`, '', `Traced: ${walk.what}. ${ran} functions ran, in ${files.length} files:`, ''];
 	for (const file of files) {
 		const labels = [...byFile.get(file).entries()].sort((a, b) => a[0] - b[0]).map(([, label]) => label);
 		const counted = [];
