@@ -25,12 +25,12 @@ const ROOT = path.resolve(__dirname, '..');
  * change cannot be undone.
  * @returns {Array<{ resource: string, operation: string, resourceValue: string, operationValue: string,
  *   method: string, path: string, what: string, destructive: boolean }>}
- * @throws {Error} 'dist/ is missing: npm run build first' when the built node is not there
+ * @throws {Error} 'dist/nodes/ContentPlatform/ContentPlatform.node.js is missing: run `npm run build` first' when the built node is not there
  */
 function operationRows() {
 	const dist = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
 	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
-		throw new Error('dist/ is missing: npm run build first');
+		throw new Error('dist/nodes/ContentPlatform/ContentPlatform.node.js is missing: run `npm run build` first');
 	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
 	const { RESOURCES } = require(path.join(dist, 'shared', 'tables', 'registry'));
 	const description = new ContentPlatform().description;

@@ -73,7 +73,7 @@ function packageNodes(dist = path.join(ROOT, 'dist')) {
 	];
 	return files.map(([dir, cls]) => {
 		const file = path.join(dist, 'nodes', dir, `${dir}.node.js`);
-		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: npm run build first`);
+		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
 		const description = new (require(file)[cls])().description;
 		const codexFile = path.join(dist, 'nodes', dir, `${dir}.node.json`);
 		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * What the packed package holds, and what of it n8n reads. Used by `npm run scan`
- * (scripts/scan-package.mjs) and test/package-files.test.ts; run `npm run build` first (dist/).
+ * (scripts/scan-package.mjs) and test/structure/package-files.test.ts; run `npm run build` first (dist/).
  *
  * What n8n reads of a community package (n8n-core's package directory loader): package.json's `n8n`
  * block; each listed node and credential `.js` and every module it requires; next to each node file
@@ -88,7 +88,7 @@ function n8nReads(root = ROOT) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 	const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((entry) => path.resolve(root, entry));
 	for (const entry of entries)
-		if (!fs.existsSync(entry)) throw new Error(`${path.relative(root, entry)} is missing: npm run build first`);
+		if (!fs.existsSync(entry)) throw new Error(`${path.relative(root, entry)} is missing: run \`npm run build\` first`);
 	const modules = new Set();
 	const queue = [...entries];
 	while (queue.length) {

@@ -4,7 +4,7 @@
  * e2e/lib/runtime.js listRuntimes), for the machines this repository cannot run on: Linux x64 and
  * arm64, macOS arm64 and x64, Windows x64, each with a Node that does or does not satisfy n8n's
  * engines. The registry side (each listed package exists and declares the os/cpu the selection
- * assumes) is test/runtime-registry.test.ts.
+ * assumes) is test/registry/runtime-registry.registry.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -3,7 +3,7 @@
  * What users see, as a visible diff: the full rendered description of every node and
  * credential package.json lists (every property and generated option as built at load time, with
  * routing hooks, list searches and webhook methods named; the same rendering as the rendered lint,
- * `plainClass` in rendered-lint.render.ts) compared with the pretty JSON committed under
+ * `plainClass` in helpers/renderedClass.ts) compared with the pretty JSON committed under
  * test/snapshots/, one file per class. A change to any label, option, default or routing shows up
  * here as a failing line diff. To accept a change on purpose: `npm run snapshot:update`
  * (sets UPDATE_SNAPSHOTS=1, which rewrites the files instead of comparing), then review
@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { CREDENTIAL_CLASSES, NODE_CLASSES } from './helpers/packageClasses';
-import { plainClass } from './rendered-lint.render';
+import { plainClass } from './helpers/renderedClass';
 
 const SNAPSHOTS = path.join(__dirname, 'snapshots');
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test helper: reads the repository's sources (node:fs, node:path, __dirname) */
 /**
  * The repository's own code and what each file imports, read from the sources: the import graph
- * test/import-cycles.test.ts searches for circles and test/tool-arrows.test.ts for arrows back up
+ * test/structure/import-cycles.test.ts searches for circles and test/structure/tool-arrows.test.ts for arrows back up
  * between the tools' folders.
  *
  * - `sources(folder)`: every .ts, .js, .mjs and .cjs file under a folder ('' for the whole repository),
@@ -13,7 +13,8 @@
  *   is not seen.
  * - `resolveImport(file, specifier)`: the file a relative specifier names (as written, or with
  *   .ts/.js/.mjs/.cjs, or its index.ts/index.js), any kind of file (a JSON file too); `undefined`
- *   for a package specifier. Throws `<file>: cannot resolve "<specifier>"` when nothing is there.
+ *   for a package specifier. Throws `<file>: cannot resolve "<specifier>"` when nothing is there (into
+ *   dist/: adding "<path> is missing: run `npm run build` first").
  * - `importsOf(file)`: the code files a file imports (its relative specifiers resolved; JSON and
  *   other non-code files left out).
  */
@@ -72,6 +73,8 @@ export function resolveImport(file: string, specifier: string): string | undefin
 	const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((ext) => base + ext)];
 	candidates.push(path.posix.join(base, 'index.ts'), path.posix.join(base, 'index.js'));
 	const target = candidates.find(isFile);
+	if (target === undefined && base.startsWith('dist/'))
+		throw new Error(`${file}: cannot resolve "${specifier}": ${base} is missing: run \`npm run build\` first`);
 	if (target === undefined) throw new Error(`${file}: cannot resolve "${specifier}"`);
 	return target;
 }

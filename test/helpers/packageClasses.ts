@@ -2,7 +2,7 @@
 /**
  * The node and credential classes the package lists in package.json (`n8n.nodes`,
  * `n8n.credentials`), each as an instance with its source path and class name: what n8n loads.
- * Used by the rendered-description lint (rendered-lint.test.ts) and snapshot (snapshot.test.ts).
+ * Used by the rendered-description lint (structure/rendered-lint.test.ts) and snapshot (snapshot.test.ts).
  */
 import * as path from 'node:path';
 

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { githubRepo, sectionText, tag, versionHeading } from '../scripts/check-release';
+import { githubRepo, sectionText, tag, versionHeading } from '../../scripts/check-release';
 
-const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
 
 describe('check-release', () => {
 	it('reads owner/name from every form of GitHub URL package.json and the codex files use', () => {

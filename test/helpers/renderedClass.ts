@@ -1,8 +1,9 @@
 /**
  * Renders a node's or credential's runtime description as literal TypeScript (for
- * rendered-lint.test.ts): plain objects, arrays, strings, numbers and booleans as literals; a
- * function (a routing hook, a webhook method) as an empty function of the same name in place, so
- * the rendered file parses and lint rules see where the hooks are.
+ * structure/rendered-lint.test.ts; snapshot.test.ts uses its `plainClass`): plain objects, arrays,
+ * strings, numbers and booleans as literals; a function (a routing hook, a webhook method) as an
+ * empty function of the same name in place, so the rendered file parses and lint rules see where
+ * the hooks are.
  */
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 

@@ -1,6 +1,6 @@
 /**
- * Find or create through n8n's engine against the sandbox: Contact → Create or Update (`upsert`)
- * and Contact → Grant Offers by Email. The rules tested here are the ones docs/operations.md
+ * The contact found by its email, or created once, through n8n's engine against the sandbox:
+ * Contact → Create or Update (`upsert`) and Contact → Grant Offers by Email. The rules tested here are the ones docs/operations.md
  * states: the email is trimmed and matched without regard to case, only on the chosen site;
  * several matches → the oldest contact; items of one execution, and executions of one n8n process,
  * that name the same person take turns (n8n runs a declarative node's items concurrently, and

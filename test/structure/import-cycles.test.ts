@@ -10,7 +10,7 @@
  * of more than one file (or a file importing itself) is a circle, printed as the chain of files.
  * The files and their imports are test/helpers/imports.ts's (`sources`, `importsOf`).
  */
-import { importsOf, sources } from './helpers/imports';
+import { importsOf, sources } from '../helpers/imports';
 
 /** The circles of an import graph: Tarjan's strongly connected components of more than one file, or a self-import. */
 export function circles(graph: Map<string, string[]>): string[][] {
@@ -75,7 +75,7 @@ describe('import circles in the repository', () => {
 		);
 		expect(graph.get('e2e/parallel.js')).toContain('e2e/lib/chain.js');
 		expect(graph.get('e2e/parallel.js')).toContain('test/sandbox/concurrency.js');
-		expect(graph.get('test/check-release.test.ts')).toContain('scripts/check-release.js');
+		expect(graph.get('test/structure/check-release.test.ts')).toContain('scripts/check-release.js');
 		expect(graph.get('e2e/run.js')).toContain('e2e/parallel.js');
 	});
 

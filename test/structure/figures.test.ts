@@ -7,13 +7,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const { figures, rewrite, markdownFiles } = require('../scripts/figures.js') as {
+const { figures, rewrite, markdownFiles } = require('../../scripts/figures.js') as {
 	figures: () => { inline: Record<string, string>; blocks: Record<string, string> };
 	rewrite: (text: string, generated: object, unknown: string[]) => string;
 	markdownFiles: () => string[];
 };
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const generated = figures();
 
 test('the figures are counted from the build: 7 polling and 6 webhook events, more packed files than modules', () => {

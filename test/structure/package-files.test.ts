@@ -5,24 +5,25 @@
  * credentials name, plus package.json, README.md, LICENSE and CHANGELOG.md. No declaration files,
  * source maps, tsbuildinfo or screenshots (n8n's scanner fails a tarball with
  * `credentials/*.credentials.d.ts` in it; `npm run scan` runs the scanner itself).
- * Needs the built dist/ (`npm run build`, which CI runs before jest).
+ * Needs the built dist/ (`npm run build`, which jest runs first when dist/ is missing or stale:
+ * scripts/build-if-stale.js).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const { PACKAGE_DOCS, packList, n8nReads } = require('../scripts/package-files.js') as {
+const { PACKAGE_DOCS, packList, n8nReads } = require('../../scripts/package-files.js') as {
 	PACKAGE_DOCS: string[];
 	packList: () => { filename: string; size: number; unpackedSize: number; files: string[] };
 	n8nReads: () => { modules: string[]; codex: string[]; icons: string[]; all: string[]; bareRequires: string[] };
 };
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 describe('the packed package', () => {
 	beforeAll(() => {
 		if (!fs.existsSync(path.join(ROOT, pkg.n8n.nodes[0])))
-			throw new Error(`${pkg.n8n.nodes[0]} is missing: run \`npm run build\` before this test`);
+			throw new Error(`${pkg.n8n.nodes[0]} is missing: run \`npm run build\` first`);
 	});
 
 	it('holds only what n8n reads plus package.json, README.md, LICENSE and CHANGELOG.md', () => {

@@ -1,7 +1,8 @@
 /**
- * Coverage of the API spec: reads spec/content-platform-api.md itself (the endpoint
- * summary table, each endpoint's "Query"/"Query parameters" bullet and the shared filter table,
- * parsed in helpers/fixtures.ts) and walks the node's description. Fails if an endpoint has no
+ * Every endpoint of the API spec is reachable, each query parameter it lists sent by a field: reads
+ * spec/content-platform-api.md itself (the endpoint summary table, each endpoint's "Query"/"Query
+ * parameters" bullet and the shared filter table, parsed in helpers/fixtures.ts) and walks the
+ * node's description. Fails if an endpoint has no
  * operation, or a listed query parameter (include, fields[type], sort and its keys,
  * page[number]/page[size], every filter) has no node field that sends it.
  *

@@ -14,8 +14,8 @@ import * as path from 'node:path';
 
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
-import { CREDENTIAL_CLASSES, NODE_CLASSES } from './helpers/packageClasses';
-import { renderCredentialClass, renderNodeClass } from './rendered-lint.render';
+import { CREDENTIAL_CLASSES, NODE_CLASSES } from '../helpers/packageClasses';
+import { renderCredentialClass, renderNodeClass } from '../helpers/renderedClass';
 
 interface Rendered {
 	/** The real source file: the rendered class is linted as if it were this file. */
@@ -46,7 +46,7 @@ interface LintMessage {
  * `file:line rule: message ← the rendered line`.
  */
 function lintRendered(): string[] {
-	const root = path.resolve(__dirname, '..');
+	const root = path.resolve(__dirname, '..', '..');
 	const output = execFileSync(process.execPath, [path.join(__dirname, 'rendered-lint.eslint.mjs')], {
 		cwd: root,
 		input: JSON.stringify(rendered),

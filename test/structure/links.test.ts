@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { CREDENTIAL_CLASSES } from './helpers/packageClasses';
+import { CREDENTIAL_CLASSES } from '../helpers/packageClasses';
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
 /** `https://github.com/<owner>/<name>` of package.json's `repository.url`. */
@@ -51,6 +51,8 @@ const README_ANCHORS = headingAnchors(fs.readFileSync(path.join(ROOT, 'README.md
 /** The codex files: the sources under nodes/ and the copies in dist/ (what n8n reads). */
 function codexFiles(): string[] {
 	const out: string[] = [];
+	if (!fs.existsSync(path.join(ROOT, 'dist/nodes')))
+		throw new Error('dist/nodes is missing: run `npm run build` first');
 	for (const base of ['nodes', 'dist/nodes'])
 		for (const dir of fs.readdirSync(path.join(ROOT, base), { withFileTypes: true }))
 			if (dir.isDirectory()) {

@@ -14,7 +14,7 @@
  * with the arrow back up last: move what both sides use into lib/, or the tool into the folder whose
  * job it is. A path computed at run time (`require(path.join(…))`) is not seen.
  */
-import { CODE, resolveImport, sources, specifiers } from './helpers/imports';
+import { CODE, resolveImport, sources, specifiers } from '../helpers/imports';
 
 /** For each folder, the folders its files must not reach, directly or through other files. */
 export const NOT_REACHED: Record<string, string[]> = {
