@@ -62,6 +62,20 @@ function figures() {
 	const parallel = settings.find((o) => o.name === 'parallelPages');
 	const limits = [...new Set(properties.filter((p) => p.name === 'limit').map((p) => p.default))];
 	if (limits.length !== 1) throw new Error(`the Limit fields have several defaults: ${limits.join(', ')}`);
+	const methods = (key) =>
+		new Set(
+			properties
+				.flatMap((p) => [p, ...(p.modes ?? [])])
+				.map((p) => p.typeOptions?.[key])
+				.filter((method) => method !== undefined),
+		).size;
+	const contactFilters = properties.filter(
+		(p) =>
+			p.name === 'filters' &&
+			p.displayOptions?.show?.resource?.includes('contact') &&
+			p.displayOptions?.show?.operation?.includes('getAll'),
+	);
+	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
 	const answer = built('ContentPlatform/shared/transport/answer.js');
 	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
 	const inline = {
@@ -86,6 +100,9 @@ function figures() {
 				.reduce((a, b) => a + b, 0),
 		),
 		operations: String(rows.length),
+		listSearches: String(methods('searchListMethod')),
+		optionLists: String(methods('loadOptionsMethod')),
+		contactFilters: String(contactFilters[0].options.length),
 		resources: String(new Set(rows.map((r) => r.resource)).size),
 		pollEvents: String(eventCount('ContentPlatformTrigger', 'ContentPlatformTrigger')),
 		webhookEvents: String(eventCount('ContentPlatformWebhookTrigger', 'ContentPlatformWebhookTrigger')),

@@ -29,6 +29,12 @@ test.each(markdownFiles())('%s: every marked figure is the generated one', (file
 	expect(unknown).toEqual([]);
 });
 
+test('the editor counts are counted from the build: 20 list searches, 2 option lists, 73 contact filters', () => {
+	expect(generated.inline.listSearches).toBe('20');
+	expect(generated.inline.optionLists).toBe('2');
+	expect(generated.inline.contactFilters).toBe('73');
+});
+
 test('README.md and docs/publishing.md carry markers (the check is not vacuous)', () => {
 	expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').match(/<!--fig:/g)?.length).toBeGreaterThan(10);
 	expect(fs.readFileSync(path.join(ROOT, 'docs/publishing.md'), 'utf8')).toContain(
