@@ -78,6 +78,11 @@ function figures() {
 	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
 	const answer = built('ContentPlatform/shared/transport/answer.js');
 	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
+	const createdAtCursor = built('ContentPlatformTrigger/strategies/createdAt.cursor.js');
+	const idOnly = built('ContentPlatformTrigger/strategies/idOnly.js');
+	const dateWindow = built('ContentPlatformTrigger/strategies/dateWindow.js');
+	if (idOnly.OVERLAP !== dateWindow.OVERLAP)
+		throw new Error(`form submissions' pages overlap by ${idOnly.OVERLAP}, transactions' by ${dateWindow.OVERLAP}`);
 	const inline = {
 		limitDefault: String(limits[0]),
 		parallelDefault: String(parallel.default),
@@ -85,7 +90,14 @@ function figures() {
 		timeoutSeconds: String(settings.find((o) => o.name === 'timeout').default),
 		throttleDefaultSeconds: String(answer.DEFAULT_THROTTLE_WAIT_MS / 1000),
 		throttleMaxSeconds: String(answer.MAX_THROTTLE_WAIT_MS / 1000),
-		maxAhead: number(built('ContentPlatformTrigger/strategies/createdAt.cursor.js').MAX_AHEAD),
+		maxAhead: number(createdAtCursor.MAX_AHEAD),
+		maxResume: number(createdAtCursor.MAX_RESUME),
+		maxRecentIds: number(idOnly.MAX_RECENT_IDS),
+		maxDoneIds: number(idOnly.MAX_DONE_IDS),
+		maxWindowIds: number(dateWindow.MAX_WINDOW_IDS),
+		maxRetries: number(built('ContentPlatformTrigger/strategies/types.js').MAX_RETRIES),
+		pageOverlap: String(idOnly.OVERLAP),
+		overlapSafe: String(idOnly.OVERLAP - 1),
 		maxOdd: number(cursorBase.MAX_ODD),
 		maxSetIds: number(cursorBase.MAX_SET_IDS),
 		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),

@@ -35,6 +35,21 @@ test('the editor counts are counted from the build: 20 list searches, 2 option l
 	expect(generated.inline.contactFilters).toBe('73');
 });
 
+test("the polling trigger's limits are read from the build: pages overlap by 10, so ties of up to 9 are safe", () => {
+	expect(generated.inline.pageOverlap).toBe('10');
+	expect(generated.inline.overlapSafe).toBe('9');
+	expect([generated.inline.maxAhead, generated.inline.maxOdd, generated.inline.maxRecentIds]).toEqual([
+		'200',
+		'200',
+		'200',
+	]);
+	expect([generated.inline.maxWindowIds, generated.inline.maxDoneIds, generated.inline.maxResume]).toEqual([
+		'300',
+		'4,800',
+		'20',
+	]);
+});
+
 test('README.md and docs/publishing.md carry markers (the check is not vacuous)', () => {
 	expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').match(/<!--fig:/g)?.length).toBeGreaterThan(10);
 	expect(fs.readFileSync(path.join(ROOT, 'docs/publishing.md'), 'utf8')).toContain(
