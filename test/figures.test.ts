@@ -3,9 +3,13 @@
  * The counted figures of README.md, docs/ and bench/ are the built node's and the packed package's:
  * each `<!--fig:NAME-->` value and `<!-- figures:NAME:start -->` block is what `node scripts/figures.js`
  * generates (the same check as `node scripts/figures.js --check`, which .ci/run runs). Needs dist/.
+ * Also shown here: the check of docs/polling-trigger.md's measured trigger counts, which
+ * test/trigger/scenarios.test.ts makes after a full run, reports other counts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+
+import { measuredTableProblem, type Measured } from './trigger/measuredTable';
 
 const { figures, rewrite, markdownFiles } = require('../scripts/figures.js') as {
 	figures: () => { inline: Record<string, string>; blocks: Record<string, string> };
@@ -55,4 +59,27 @@ test('README.md and docs/publishing.md carry markers (the check is not vacuous)'
 	expect(fs.readFileSync(path.join(ROOT, 'docs/publishing.md'), 'utf8')).toContain(
 		'<!-- figures:packed-files:start -->',
 	);
+});
+
+test('the trigger measurements check is not vacuous: other counts are reported, a filtered run is not judged', () => {
+	const events = [
+		'newOrder',
+		'newOrderItem',
+		'newContact',
+		'newCustomer',
+		'newPurchase',
+		'newTransaction',
+		'newFormSubmission',
+	];
+	const zero = {
+		activation: 0,
+		idle: 0,
+		burst250: 0,
+		burst1000: 0,
+		bytesAfter800Tied: 0,
+		bytesAfter800TiedNonInteger: 0,
+	};
+	const other: Measured = Object.fromEntries(events.map((event) => [event, { ...zero }]));
+	expect(measuredTableProblem(other)).toContain('| New Order | 0 | 0 | 0 | 0 | 0 |');
+	expect(measuredTableProblem({ newOrder: { activation: 0 } })).toBeUndefined();
 });
