@@ -62,8 +62,27 @@ function figures() {
 	const parallel = settings.find((o) => o.name === 'parallelPages');
 	const limits = [...new Set(properties.filter((p) => p.name === 'limit').map((p) => p.default))];
 	if (limits.length !== 1) throw new Error(`the Limit fields have several defaults: ${limits.join(', ')}`);
+	const methods = (key) =>
+		new Set(
+			properties
+				.flatMap((p) => [p, ...(p.modes ?? [])])
+				.map((p) => p.typeOptions?.[key])
+				.filter((method) => method !== undefined),
+		).size;
+	const contactFilters = properties.filter(
+		(p) =>
+			p.name === 'filters' &&
+			p.displayOptions?.show?.resource?.includes('contact') &&
+			p.displayOptions?.show?.operation?.includes('getAll'),
+	);
+	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
 	const throttle = built('ContentPlatform/shared/transport/throttle.js');
 	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
+	const createdAtCursor = built('ContentPlatformTrigger/strategies/createdAt.cursor.js');
+	const idOnly = built('ContentPlatformTrigger/strategies/idOnly.js');
+	const dateWindow = built('ContentPlatformTrigger/strategies/dateWindow.js');
+	if (idOnly.OVERLAP !== dateWindow.OVERLAP)
+		throw new Error(`form submissions' pages overlap by ${idOnly.OVERLAP}, transactions' by ${dateWindow.OVERLAP}`);
 	const inline = {
 		limitDefault: String(limits[0]),
 		parallelDefault: String(parallel.default),
@@ -71,7 +90,14 @@ function figures() {
 		timeoutSeconds: String(settings.find((o) => o.name === 'timeout').default),
 		throttleDefaultSeconds: String(throttle.DEFAULT_THROTTLE_WAIT_MS / 1000),
 		throttleMaxSeconds: String(throttle.MAX_THROTTLE_WAIT_MS / 1000),
-		maxAhead: number(built('ContentPlatformTrigger/strategies/createdAt.cursor.js').MAX_AHEAD),
+		maxAhead: number(createdAtCursor.MAX_AHEAD),
+		maxResume: number(createdAtCursor.MAX_RESUME),
+		maxRecentIds: number(idOnly.MAX_RECENT_IDS),
+		maxDoneIds: number(idOnly.MAX_DONE_IDS),
+		maxWindowIds: number(dateWindow.MAX_WINDOW_IDS),
+		maxRetries: number(built('ContentPlatformTrigger/strategies/listPages.js').MAX_RETRIES),
+		pageOverlap: String(idOnly.OVERLAP),
+		overlapSafe: String(idOnly.OVERLAP - 1),
 		maxOdd: number(cursorBase.MAX_ODD),
 		maxSetIds: number(cursorBase.MAX_SET_IDS),
 		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),
@@ -86,6 +112,9 @@ function figures() {
 				.reduce((a, b) => a + b, 0),
 		),
 		operations: String(rows.length),
+		listSearches: String(methods('searchListMethod')),
+		optionLists: String(methods('loadOptionsMethod')),
+		contactFilters: String(contactFilters[0].options.length),
 		resources: String(new Set(rows.map((r) => r.resource)).size),
 		pollEvents: String(eventCount('ContentPlatformTrigger', 'ContentPlatformTrigger')),
 		webhookEvents: String(eventCount('ContentPlatformWebhookTrigger', 'ContentPlatformWebhookTrigger')),

@@ -18,6 +18,7 @@ import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
 import { pageAt } from '../../nodes/ContentPlatformTrigger/strategies/listPages';
 import { TriggerRunner, type PollResult } from './pollHarness';
 import { prng, RANDOM_FAULTS } from './random';
+import { measuredTableProblem } from './measuredTable';
 
 type Strategy = 'createdAt' | 'idOnly' | 'dateWindow';
 
@@ -234,6 +235,9 @@ afterAll(() => {
 	if (Object.keys(measured).length && process.env.TRIGGER_REPORT) {
 		process.stdout.write(`Trigger measurements: ${JSON.stringify(measured)}\n`);
 	}
+	// docs/polling-trigger.md states these counts: a full run checks them (test/trigger/measuredTable.ts).
+	const problem = measuredTableProblem(measured);
+	if (problem) throw new Error(problem);
 });
 
 // ---------------------------------------------------------------------------------------------
