@@ -28,11 +28,8 @@ import { purchaseDescription } from './resources/purchase';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './shared/customFields';
-import {
-	authenticationProperty,
-	credentialsDescription,
-	baseUrlExpression,
-} from '../../credentials/ContentPlatformApi.credentials';
+import { baseUrlExpression } from './shared/transport/baseUrl';
+import { authenticationProperty, credentialsDescription } from './shared/transport/credentials';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pages';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
 import { nodeBuilderHint } from './shared/tables/builderHints';
@@ -156,8 +153,8 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, credentials/ContentPlatformApi.credentials.ts).
-			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
+			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, shared/transport/baseUrl.ts).
+			baseURL: baseUrlExpression('/v1'),
 			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/answer.ts).
 			disableFollowRedirect: true,
 			headers: {

@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../../credentials/ContentPlatformApi.credentials';
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credentials';
 import {
 	indexIncluded,
 	isResourceObject,

@@ -8,12 +8,9 @@ import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n
 import { isResourceObject, type ResourceObject, documentHasMore } from '../ContentPlatform/shared/jsonapi';
 import { answerWithThrottleRule, checkedDocument } from '../ContentPlatform/shared/transport/answer';
 import { apiRequest, JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
-import {
-	apiRoot,
-	credentialTypeOf,
-	statusErrorPolicy,
-	type RequestContext,
-} from '../../credentials/ContentPlatformApi.credentials';
+import { apiRoot } from '../ContentPlatform/shared/transport/baseUrl';
+import { credentialTypeOf, type RequestContext } from '../ContentPlatform/shared/transport/credentials';
+import { statusErrorPolicy } from '../ContentPlatform/shared/transport/oauth2Renewal';
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
 

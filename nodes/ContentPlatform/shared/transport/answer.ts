@@ -4,7 +4,7 @@
  * 1. Redirects (`finalAnswer`, `followRedirects`): every request is sent with `disableFollowRedirect`,
  *    and the package follows a redirect itself, only within the origin of the credential's Base
  *    URL, so no credential and no body ever reaches another origin; then the one renewal after an
- *    OAuth2 401 that n8n 1.x hands back (credentials/ContentPlatformApi.credentials.ts).
+ *    OAuth2 401 that n8n 1.x hands back (oauth2Renewal.ts).
  * 2. Slowing down: the package's one rule for answers asking to slow down (a 429, or a 503 with
  *    `Retry-After`), written once here and applied by every path that sends a request: the node's
  *    routing (Get, Get Many's pages at any "Parallel Page Requests", through `runRequest`,
@@ -29,14 +29,9 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import {
-	originOf,
-	credentialContext,
-	credentialTypeOf,
-	isUnrenewed401,
-	renewAfterUnrenewed401,
-	type AnyContext,
-} from '../../../../credentials/ContentPlatformApi.credentials';
+import { originOf } from './baseUrl';
+import { apiRootAndSecrets, credentialTypeOf, type AnyContext } from './credentials';
+import { isUnrenewed401, renewAfterUnrenewed401 } from './oauth2Renewal';
 import {
 	apiAnswerOf,
 	apiErrorFromResponse,
@@ -344,7 +339,7 @@ export async function friendlyError(
 ): Promise<unknown> {
 	let secrets: string[] = [];
 	try {
-		secrets = (await credentialContext(context, credentialType)).secrets;
+		secrets = (await apiRootAndSecrets(context, credentialType)).secrets;
 	} catch {
 		// The Base URL error itself holds no secret.
 	}

@@ -46,13 +46,8 @@ import {
 	throttledWaitOf,
 	throttleWaitOf,
 } from './answer';
-import {
-	credentialContext,
-	credentialTypeOf,
-	isUnrenewed401,
-	statusErrorPolicy,
-	type RequestContext,
-} from '../../../../credentials/ContentPlatformApi.credentials';
+import { apiRootAndSecrets, credentialTypeOf, type RequestContext } from './credentials';
+import { isUnrenewed401, statusErrorPolicy } from './oauth2Renewal';
 import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
@@ -154,7 +149,7 @@ export async function prepareRequest(
 ): Promise<IHttpRequestOptions> {
 	const credentialType = credentialTypeOf(this);
 	requestOptions.ignoreHttpStatusErrors = statusErrorPolicy(credentialType);
-	requestOptions.baseURL = (await credentialContext(this, credentialType)).root;
+	requestOptions.baseURL = (await apiRootAndSecrets(this, credentialType)).root;
 	requestOptions.disableFollowRedirect = true;
 	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 	requestOptions.timeout = requestTimeoutMs(this);
@@ -239,7 +234,7 @@ export async function toItems(
 ): Promise<INodeExecutionData[]> {
 	const sent = itemRunOf(this).request;
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
-	const { root, secrets } = await credentialContext(this, credentialType);
+	const { root, secrets } = await apiRootAndSecrets(this, credentialType);
 	const isList = runningOperationOf(this).endpoint.operation === 'getAll';
 	const response = sent ? await finalAnswer(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
@@ -304,7 +299,7 @@ export async function apiRequest(
 	throttleLimitMs?: () => number,
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
-	const { root, secrets } = await credentialContext(context, credentialType);
+	const { root, secrets } = await apiRootAndSecrets(context, credentialType);
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: root,
