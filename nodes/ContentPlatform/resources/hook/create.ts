@@ -15,7 +15,7 @@ import {
 	titleCase,
 } from '../../shared/builders/operation';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
-import { HOOK_EVENTS } from './table';
+import { HOOK_EVENTS } from '../../shared/tables/resources/hook';
 
 const op = operationOf('hook', 'create');
 

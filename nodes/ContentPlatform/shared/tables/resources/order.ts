@@ -3,12 +3,12 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { AttributeTable, ResourceTable } from '../types';
 
 /**
  * The amounts of an order (spec "Resources and fields", orders), which each of its order items
- * carries too (`order_items`' attributes, resources/orderItem/table.ts).
+ * carries too (`order_items`' attributes, orderItem.ts).
  */
 export const ORDER_AMOUNTS: AttributeTable = {
 	currency_code: 'string',

@@ -6,7 +6,7 @@
  * (`titleContains`), which the other tables import from here: this table imports no file at run
  * time, so a table that takes them reaches only this one.
  */
-import type { FilterRow, ResourceTable } from '../../shared/tables/types';
+import type { FilterRow, ResourceTable } from '../types';
 
 /**
  * `filter[site_id]`: the site filter most lists take (also the first of the filters contacts and

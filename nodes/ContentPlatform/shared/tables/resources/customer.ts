@@ -3,9 +3,9 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { PERSON_FILTERS } from '../../shared/tables/filters';
-import { offerGrants } from '../contact/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { PERSON_FILTERS } from '../filters';
+import { offerGrants } from './contact';
+import type { ResourceTable } from '../types';
 
 /**
  * Customer (type `customers`): list and get (seed spec; the included records' search filters of

@@ -3,7 +3,7 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import type { ResourceTable } from '../../shared/tables/types';
+import type { ResourceTable } from '../types';
 
 /** Payout statuses as `filter[status]` takes them (supplement 9.4; `in_transit` from the prose). */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'in_transit'] as const;

@@ -3,9 +3,9 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
-import { PERSON_ATTRIBUTES_ADDRESS } from '../contact/table';
+import { SITE_FILTER } from './site';
+import type { AttributeTable, ResourceTable } from '../types';
+import { PERSON_ATTRIBUTES_ADDRESS } from './contact';
 
 /**
  * Attributes of a form submission; the same set is the request body of form submit

@@ -3,9 +3,9 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { ORDER_AMOUNTS } from '../order/table';
-import { SITE_FILTER } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { ORDER_AMOUNTS } from './order';
+import { SITE_FILTER } from './site';
+import type { ResourceTable } from '../types';
 
 /** Order Item (type `order_items`): list and get (seed spec). */
 export const orderItemTable: ResourceTable<'orderItem', 'order_items'> = {
@@ -13,7 +13,7 @@ export const orderItemTable: ResourceTable<'orderItem', 'order_items'> = {
 	displayName: 'Order Item',
 	hint: 'The lines of an order (read only).',
 	type: 'order_items',
-	/** Spec "Resources and fields": the item and the order's amounts (`ORDER_AMOUNTS`, order/table.ts). */
+	/** Spec "Resources and fields": the item and the order's amounts (`ORDER_AMOUNTS`, order.ts). */
 	attributes: {
 		quantity: 'number',
 		item_type: 'string',

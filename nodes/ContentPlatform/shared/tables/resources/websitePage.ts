@@ -3,8 +3,8 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { ResourceTable } from '../types';
 
 /** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
 export const websitePageTable: ResourceTable<'websitePage', 'website_pages'> = {

@@ -3,12 +3,12 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { PERSON_FILTERS } from '../../shared/tables/filters';
-import type { AttributeTable, EndpointRow, ResourceTable } from '../../shared/tables/types';
+import { PERSON_FILTERS } from '../filters';
+import type { AttributeTable, EndpointRow, ResourceTable } from '../types';
 
 /**
  * A person's address as the contact's attributes give it (spec "Resources and fields"), which a
- * form submission carries too (`form_submissions`' attributes, resources/formSubmission/table.ts).
+ * form submission carries too (`form_submissions`' attributes, formSubmission.ts).
  */
 export const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
 	address_line_1: 'string',
@@ -22,7 +22,7 @@ export const PERSON_ATTRIBUTES_ADDRESS: AttributeTable = {
 /**
  * The four offer-grant endpoints of a contact or a customer (supplement section 2: get, grant,
  * revoke, replace `/v1/<owner>/{id}/relationships/offers`; the welcome email on contacts only),
- * written once for both tables: here, and imported by the customer's (resources/customer/table.ts).
+ * written once for both tables: here, and imported by the customer's (customer.ts).
  */
 export function offerGrants<Owner extends 'contacts' | 'customers'>(owner: Owner): EndpointRow<Owner>[] {
 	const path = `/${owner}/{id}/relationships/offers`;

@@ -3,7 +3,7 @@
  * query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import type { ResourceTable } from '../../shared/tables/types';
+import type { ResourceTable } from '../types';
 
 /** The webhook events (supplement section 5), as `filter[event_eq]` and a hook's `event` take them. */
 export const HOOK_EVENTS = [

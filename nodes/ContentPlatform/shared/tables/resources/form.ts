@@ -3,8 +3,8 @@
  * query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER, titleContains } from './site';
+import type { ResourceTable } from '../types';
 
 /** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */
 export const formTable: ResourceTable<'form', 'forms'> = {

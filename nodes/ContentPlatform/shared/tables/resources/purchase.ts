@@ -3,8 +3,8 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { ResourceTable } from '../types';
 
 /**
  * Sort keys of `GET /v1/purchases`: the prose list (the parameter's own text names only

@@ -3,8 +3,8 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { AttributeTable, ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { AttributeTable, ResourceTable } from '../types';
 
 /** Attributes of podcasts (spec "Resources and fields"). */
 const PODCAST_ATTRIBUTES: AttributeTable = {

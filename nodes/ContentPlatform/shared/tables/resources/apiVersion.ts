@@ -3,7 +3,7 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import type { ResourceTable } from '../../shared/tables/types';
+import type { ResourceTable } from '../types';
 
 /** API Version (`GET /v1/version`, supplement 9.5: no token, no `data`): the health check. */
 export const apiVersionTable: ResourceTable<'apiVersion', 'version'> = {

@@ -3,8 +3,8 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { ResourceTable } from '../types';
 
 /** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */
 export const tagTable: ResourceTable<'tag', 'contact_tags'> = {

@@ -3,9 +3,9 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../site/table';
-import { descriptionContains } from '../../shared/tables/filters';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER, titleContains } from './site';
+import { descriptionContains } from '../filters';
+import type { ResourceTable } from '../types';
 
 /** Product (type `products`, supplement section 4): list and get. */
 export const productTable: ResourceTable<'product', 'products'> = {

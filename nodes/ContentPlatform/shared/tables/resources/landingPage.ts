@@ -3,9 +3,9 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
-import { PURCHASE_CONDITIONS } from '../purchase/table';
+import { SITE_FILTER, titleContains } from './site';
+import type { ResourceTable } from '../types';
+import { PURCHASE_CONDITIONS } from './purchase';
 
 /**
  * Landing Page (type `landing_pages`): list and get (supplement 9.2). The site filter and the

@@ -3,8 +3,8 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER, titleContains } from './site';
+import type { ResourceTable } from '../types';
 
 /** Custom Field (type `custom_fields`): list and get (supplement 9.1). */
 export const customFieldTable: ResourceTable<'customField', 'custom_fields'> = {

@@ -3,8 +3,8 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from '../site/table';
-import type { ResourceTable } from '../../shared/tables/types';
+import { SITE_FILTER } from './site';
+import type { ResourceTable } from '../types';
 
 /**
  * Contact Note (type `contact_notes`): create (seed spec `POST /v1/contact_notes`), then list, get,

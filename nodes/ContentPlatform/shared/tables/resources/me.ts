@@ -2,7 +2,7 @@
  * The Me resource's table (type `me`): its attributes, relationships and endpoints with their query
  * parameters, from which its fields are derived; listed in `RESOURCES` (shared/tables/registry.ts).
  */
-import type { ResourceTable } from '../../shared/tables/types';
+import type { ResourceTable } from '../types';
 
 /** Me (`GET /v1/me`, supplement section 4): the user the credential belongs to. */
 export const meTable: ResourceTable<'me', 'me'> = {
