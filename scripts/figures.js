@@ -63,7 +63,7 @@ function figures() {
 	const limits = [...new Set(properties.filter((p) => p.name === 'limit').map((p) => p.default))];
 	if (limits.length !== 1) throw new Error(`the Limit fields have several defaults: ${limits.join(', ')}`);
 	const answer = built('ContentPlatform/shared/transport/answer.js');
-	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
+	const cursorParts = built('ContentPlatformTrigger/cursorParts.js');
 	const inline = {
 		limitDefault: String(limits[0]),
 		parallelDefault: String(parallel.default),
@@ -72,9 +72,9 @@ function figures() {
 		throttleDefaultSeconds: String(answer.DEFAULT_THROTTLE_WAIT_MS / 1000),
 		throttleMaxSeconds: String(answer.MAX_THROTTLE_WAIT_MS / 1000),
 		maxAhead: number(built('ContentPlatformTrigger/strategies/createdAt.cursor.js').MAX_AHEAD),
-		maxOdd: number(cursorBase.MAX_ODD),
-		maxSetIds: number(cursorBase.MAX_SET_IDS),
-		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),
+		maxOdd: number(cursorParts.MAX_ODD),
+		maxSetIds: number(cursorParts.MAX_SET_IDS),
+		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
 		aliases: String(

@@ -23,7 +23,7 @@ import {
 } from '../ContentPlatform/shared/jsonapi';
 import { apiRequest } from '../ContentPlatform/shared/transport/request';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
-import { parseTime, type PollRecord } from './cursorBase';
+import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
@@ -99,16 +99,11 @@ export class ContentPlatformTrigger implements INodeType {
 			for (const record of records) {
 				let document;
 				try {
-					document = await apiRequest(
-						this,
-						'GET',
-						`${event.path}/${encodeURIComponent(record.id)}`,
-						{ include },
-						{ resourceName: event.resource.displayName.toLowerCase(), id: record.id },
-						undefined,
-						undefined,
-						timeLeftMs,
-					);
+					document = await apiRequest(this, 'GET', `${event.path}/${encodeURIComponent(record.id)}`, {
+						qs: { include },
+						subject: { resourceName: event.resource.displayName.toLowerCase(), id: record.id },
+						throttleLimitMs: timeLeftMs,
+					});
 				} catch (error) {
 					// Gone since the list was read: emitted as the list showed it (its related IDs only).
 					if ((error as NodeApiError).httpCode === '404') continue;
@@ -132,16 +127,11 @@ export class ContentPlatformTrigger implements INodeType {
 				readPage: async (request, timeLeftMs) => {
 					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 					let headers: IDataObject = {};
-					const document = await apiRequest(
-						this,
-						'GET',
-						event.path,
+					const document = await apiRequest(this, 'GET', event.path, {
 						qs,
-						{},
-						undefined,
-						(h) => (headers = h),
-						timeLeftMs,
-					);
+						onResponse: (h) => (headers = h),
+						throttleLimitMs: timeLeftMs,
+					});
 					const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 					for (const resource of resources) byId.set(String(resource.id), resource);
 					return { records: resources.map(toRecord), headers };

@@ -69,9 +69,7 @@ export async function listHooks(context: RequestContext, event: string): Promise
 	const hooks: Hook[] = [];
 	for (let page = 1; ; page++) {
 		const document = await apiRequest(context, 'GET', '/hooks', {
-			'filter[event_eq]': event,
-			'page[number]': page,
-			'page[size]': HOOK_PAGE_SIZE,
+			qs: { 'filter[event_eq]': event, 'page[number]': page, 'page[size]': HOOK_PAGE_SIZE },
 		});
 		const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 		hooks.push(...resources.map(toHook));

@@ -33,7 +33,7 @@ function listMethod(resource: ResourceTable) {
 		const options: INodePropertyOptions[] = [];
 		for (let page = 1; options.length < MAX_OPTIONS; page++) {
 			const qs: IDataObject = { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE };
-			const document = await apiRequest(this, 'GET', endpoint.path, qs);
+			const document = await apiRequest(this, 'GET', endpoint.path, { qs });
 			const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 			for (const record of records) {
 				options.push({

@@ -37,7 +37,7 @@ function searchMethod(resource: ResourceTable) {
 		const qs: IDataObject = { 'page[number]': page, 'page[size]': SEARCH_PAGE_SIZE };
 		if (filter && resource.search?.filter) qs[`filter[${resource.search.filter}]`] = filter;
 		const { endpoint } = operationOf(resource.value, 'getAll');
-		const document = await apiRequest(this, 'GET', endpoint.path, qs);
+		const document = await apiRequest(this, 'GET', endpoint.path, { qs });
 		const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 		return {
 			results: records.map((record) => {

@@ -5,8 +5,8 @@
  * `page[number]` and the oversized page of one that ignores `page[size]` (`checkAnswer`), the list
  * that keeps shifting (`MAX_RETRIES`, `listShifted`).
  */
-import type { Cursor } from '../cursor';
-import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
+import type { Cursor } from '../cursorStorage';
+import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
 
 /** One list request of a poll: `page[number]`, `page[size]` and the strategy's own parameters. */
 export interface PageRequest {

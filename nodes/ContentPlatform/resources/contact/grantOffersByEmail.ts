@@ -21,20 +21,16 @@ async function createContact(
 	email: string,
 	attributes: IDataObject,
 ): Promise<string> {
-	const document = await apiRequest(
-		context,
-		'POST',
-		'/contacts',
-		{},
-		{ context: `creating the contact with email ${email}` },
-		{
+	const document = await apiRequest(context, 'POST', '/contacts', {
+		subject: { context: `creating the contact with email ${email}` },
+		body: {
 			data: {
 				type: 'contacts',
 				attributes: { ...attributes, email },
 				relationships: { site: { data: { type: 'sites', id: siteId } } },
 			},
 		},
-	);
+	});
 	const contact = document.data;
 	if (!isResourceObject(contact)) {
 		throw new NodeOperationError(context.getNode(), 'The API answered the new contact without its ID', {

@@ -276,27 +276,39 @@ export async function toItems(
 	return isList ? tagPage(items, document) : items;
 }
 
+/** What `apiRequest` may be given besides its method and path; every member is optional. */
+export interface ApiRequestOptions {
+	/** The query string's parameters, for example `{ 'page[size]': 100 }` (default: none). */
+	qs?: IDataObject;
+	/** The record the request is about, named in its error messages (`subjectOf`, shared/errors.ts). */
+	subject?: ErrorSubject;
+	/** A JSON:API document to send (as `application/vnd.api+json`), for writes. */
+	body?: IDataObject;
+	/**
+	 * Given the final answer's HTTP headers (lower-case names) once its document passed the checks
+	 * (the trigger reads the API's clock from `date`).
+	 */
+	onResponse?: (headers: IDataObject) => void;
+	/**
+	 * The longest `Retry-After` the caller can wait (ms), read when an answer asks to wait (the
+	 * polling trigger: the time its poll has left); by default, and at most, 60 s.
+	 */
+	throttleLimitMs?: () => number;
+}
+
 /**
  * One request to the API outside declarative routing (list searches, the trigger, the lookups of
  * find or create), through `httpRequestWithAuthentication` with the selected credential. A read
  * (GET) asked to slow down is sent again once after its `Retry-After`, a write never (answer.ts).
  * @param path Relative to `{base URL}/v1`, for example `/orders`.
- * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
- * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
- *   passed the checks (the trigger reads the API's clock from `date`).
- * @param throttleLimitMs The longest `Retry-After` the caller can wait, read when an answer asks
- *   to wait (the polling trigger: the time its poll has left); by default, and at most, 60 s.
+ * @param options The query, the record it is about, a body, and the hooks (`ApiRequestOptions`).
  * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
  */
 export async function apiRequest(
 	context: RequestContext | IExecuteSingleFunctions,
 	method: IHttpRequestMethods,
 	path: string,
-	qs: IDataObject = {},
-	subject: ErrorSubject = {},
-	body?: IDataObject,
-	onResponse?: (headers: IDataObject) => void,
-	throttleLimitMs?: () => number,
+	{ qs = {}, subject = {}, body, onResponse, throttleLimitMs }: ApiRequestOptions = {},
 ): Promise<JsonApiDocument> {
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await apiRootAndSecrets(context, credentialType);
@@ -357,13 +369,10 @@ export async function apiList(
 	const records: ResourceObject[] = [];
 	const seen = new Set<string>();
 	for (let page = 1; page <= maxPages; page++) {
-		const document = await apiRequest(
-			context,
-			'GET',
-			path,
-			{ ...qs, 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
+		const document = await apiRequest(context, 'GET', path, {
+			qs: { ...qs, 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
 			subject,
-		);
+		});
 		const onPage = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
 		let fresh = 0;
 		for (const record of onPage) {

@@ -1,12 +1,14 @@
 /**
- * What one poll does, apart from n8n: the lease that keeps two polls of one trigger from running
- * at once, the read loop with its time budget, and the recovery from a cursor that cannot be read.
+ * The guards of one poll, apart from n8n: the lease that keeps two polls of one trigger from
+ * running at once, the time budget its read loop keeps (`runScan`), and the bound on how old a
+ * record a poll may still emit (`notBefore`, against a watermark far too old); runPoll.ts runs
+ * the poll inside them.
  * Functions over plain data, the clock passed in, and two values kept for the process: the lease
  * counter (`leaseCounter`, one number) and the running poll of each trigger (`running`, a WeakMap
  * keyed by its static data: an entry lives while its poll runs); see docs/development.md "State
  * that outlives one call".
  */
-import type { PollRecord } from './cursorBase';
+import type { PollRecord } from './cursorParts';
 import type { PageRequest, Scan } from './strategies/types';
 
 /**

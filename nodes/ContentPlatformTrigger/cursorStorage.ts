@@ -1,10 +1,11 @@
 /**
- * The trigger's cursor: a discriminated union with one variant per strategy, and how a stored one
- * is read back and stored, dispatched by `kind`. Each variant's shape, limits, reader and storage
- * live beside its strategy (strategies/<kind>.cursor.ts); what they share (the envelope, ID
- * packing, the read checks of stored values) in cursorBase.ts. Pure functions, no n8n plumbing.
+ * How the trigger's cursor is stored in static data and read back: the cursor, a discriminated
+ * union with one variant per strategy, and the store and read dispatched by `kind`. Each variant's
+ * shape, limits, reader and storage live beside its strategy (strategies/<kind>.cursor.ts); the
+ * parts they share (the envelope, ID packing, the read checks of stored values) in cursorParts.ts.
+ * Pure functions, no n8n plumbing.
  */
-import { CURSOR_VERSION } from './cursorBase';
+import { CURSOR_VERSION } from './cursorParts';
 import { readCreatedAt, storeCreatedAt, type CreatedAtCursor } from './strategies/createdAt.cursor';
 import { readDateWindow, storeDateWindow, type DateWindowCursor } from './strategies/dateWindow.cursor';
 import { readIdOnly, storeIdOnly, type IdOnlyCursor } from './strategies/idOnly.cursor';

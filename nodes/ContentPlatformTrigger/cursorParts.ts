@@ -1,8 +1,9 @@
 /**
- * What every strategy's cursor shares (each cursor variant and its reader live beside its strategy,
- * strategies/<kind>.cursor.ts; the union and the dispatch in cursor.ts): the record a poll reads,
- * the stored envelope, the limits, the time helpers, ID sets stored as runs, and the read checks
- * of the stored values. Pure functions, no n8n plumbing.
+ * The parts every strategy's cursor is built from (each cursor variant and its reader live beside
+ * its strategy, strategies/<kind>.cursor.ts; the union and how it is stored and read back in
+ * cursorStorage.ts): the record a poll reads, the stored envelope, the limits, the time helpers,
+ * ID sets stored as runs, and the read checks of the stored values. Pure functions, no n8n
+ * plumbing.
  */
 
 /** What the strategies need of a record: its ID and its creation time (ms), NaN when unreadable. */
@@ -15,7 +16,7 @@ export interface PollRecord {
 /** Format version of the stored cursor. Version 1 (no `kind`) is still read. */
 export const CURSOR_VERSION = 2;
 
-/** What every cursor variant carries (its `kind` names the strategy, see cursor.ts). */
+/** What every cursor variant carries (its `kind` names the strategy, see cursorStorage.ts). */
 export interface CursorBase {
 	v: typeof CURSOR_VERSION;
 	/** What the cursor is for (event and filters); a cursor for something else is a fresh start. */
