@@ -21,7 +21,7 @@ import {
 	type ResourceObject,
 	simplifyProperty,
 } from '../ContentPlatform/shared/jsonapi';
-import { apiRequest } from '../ContentPlatform/shared/transport/request';
+import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';

@@ -7,7 +7,8 @@ import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n
 
 import { isResourceObject, type ResourceObject, documentHasMore } from '../ContentPlatform/shared/jsonapi';
 import { answerWithThrottleRule, checkedDocument } from '../ContentPlatform/shared/transport/answer';
-import { apiRequest, JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
+import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
+import { JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
 import { apiRoot } from '../ContentPlatform/shared/transport/baseUrl';
 import { credentialTypeOf, type RequestContext } from '../ContentPlatform/shared/transport/credentials';
 import { statusErrorPolicy } from '../ContentPlatform/shared/transport/oauth2Renewal';

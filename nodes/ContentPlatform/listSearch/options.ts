@@ -7,7 +7,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
 import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { apiRequest } from '../shared/transport/request';
+import { apiRequest } from '../shared/transport/apiRequest';
 import { label } from './search';
 
 /** Most records a multi-select list loads (10 pages of 100); beyond that, IDs are given by expression. */

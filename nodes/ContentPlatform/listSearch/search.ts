@@ -7,7 +7,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { simplifyResource, type ResourceObject } from '../shared/jsonapi';
 import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/fields';
-import { apiRequest } from '../shared/transport/request';
+import { apiRequest } from '../shared/transport/apiRequest';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */
 const SEARCH_PAGE_SIZE = 50;

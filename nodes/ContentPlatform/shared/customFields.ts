@@ -16,7 +16,7 @@ import type {
 
 import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from './jsonapi';
-import { apiList, apiRequest } from './transport/request';
+import { apiList, apiRequest } from './transport/apiRequest';
 import { cleanId } from './errors';
 import type { RequestContext } from './transport/credentials';
 

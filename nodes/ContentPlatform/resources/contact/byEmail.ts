@@ -37,7 +37,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiAnswerOf, cleanId, locatorId } from '../../shared/errors';
 import type { ResourceObject } from '../../shared/jsonapi';
 import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
-import { apiList, itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { apiList } from '../../shared/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
 import { checkedDocument } from '../../shared/transport/answer';
 
 /*

@@ -10,7 +10,8 @@ import { operationOf, withOwnHooks, type OperationDescription } from '../../shar
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { isResourceObject } from '../../shared/jsonapi';
-import { apiRequest, itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { apiRequest } from '../../shared/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
 import { answeredByEmailItems, personLockOf, takenContact, type PostReceiveFunction } from './byEmail';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 
