@@ -8,11 +8,12 @@ import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } f
  * n8n-core `requestOAuth2`; no token cache here).
  *
  * Everything of n8n's `oAuth2Api` parent except the client ID and secret is fixed by hidden fields;
- * the token URL is an expression on the base URL (the nodes' Base URL rule's normalisation,
+ * the token URL is an expression on the base URL (the normalisation of the nodes' Base URL rule,
  * nodes/ContentPlatform/shared/transport/baseUrl.ts), which n8n resolves (`$self`) whenever it
- * decrypts the credential; the nodes refuse a Base URL that cannot be used before any request. Its `test` request (where n8n runs one, for example through its API) fetches a
- * token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2 access token:
- * Client authentication failed …", also on first use in a workflow.
+ * decrypts the credential; the nodes refuse a Base URL that cannot be used before any request, so
+ * before a token is fetched. Its `test` request (where n8n runs one, for example through its API)
+ * fetches a token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2
+ * access token: Client authentication failed …", also on first use in a workflow.
  */
 export class ContentPlatformOAuth2Api implements ICredentialType {
 	name = 'contentPlatformOAuth2Api';
