@@ -1,7 +1,5 @@
-/** The OAuth2 client-credentials credential of both nodes (`contentPlatformOAuth2Api`). */
+/** The OAuth2 client-credentials credential of the Content Platform nodes (`contentPlatformOAuth2Api`). */
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
-
-import { baseUrlExpression, baseUrlProperty, meTest } from './ContentPlatformApi.credentials';
 
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
@@ -10,10 +8,12 @@ import { baseUrlExpression, baseUrlProperty, meTest } from './ContentPlatformApi
  * n8n-core `requestOAuth2`; no token cache here).
  *
  * Everything of n8n's `oAuth2Api` parent except the client ID and secret is fixed by hidden fields;
- * the token URL is an expression on the base URL, which n8n resolves (`$self`) whenever it decrypts
- * the credential. Its `test` request (where n8n runs one, for example through its API) fetches a
- * token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2 access token:
- * Client authentication failed …", also on first use in a workflow.
+ * the token URL is an expression on the base URL (the normalisation of the nodes' Base URL rule,
+ * nodes/ContentPlatform/shared/transport/baseUrl.ts), which n8n resolves (`$self`) whenever it
+ * decrypts the credential; the nodes refuse a Base URL that cannot be used before any request, so
+ * before a token is fetched. Its `test` request (where n8n runs one, for example through its API)
+ * fetches a token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2
+ * access token: Client authentication failed …", also on first use in a workflow.
  */
 export class ContentPlatformOAuth2Api implements ICredentialType {
 	name = 'contentPlatformOAuth2Api';
@@ -37,7 +37,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: baseUrlExpression('/v1/oauth/token'),
+			default: '={{ String($self["baseUrl"] ?? "").trim().replace(/(?:\\/+v1)?\\/*$/i, "") + "/v1/oauth/token" }}',
 		},
 		{
 			displayName: 'Client ID',
@@ -87,17 +87,81 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: '',
 		},
-		baseUrlProperty(
-			'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Tokens come from <Base URL>/v1/oauth/token.',
-		),
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://api.example.com',
+			required: true,
+			description:
+				'The address the API paths are relative to, for example https://api.example.com (a trailing /v1 or slash is removed). Tokens come from <Base URL>/v1/oauth/token.',
+		},
 	];
 
 	/**
 	 * Connection test: a token from the client credentials, then the token's own user
-	 * (`meTest`, `GET /v1/me`).
+	 * (`GET /v1/me`), judged as the access token credential's test (ContentPlatformApi.credentials.ts
+	 * says how), with this credential's own 401 and 403 messages.
 	 */
-	test: ICredentialTestRequest = meTest(
-		"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
-		'The token was accepted but may not read its own user: give the API credentials read permission',
-	);
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl ?? "").trim().replace(/(?:\\/+v1)?\\/*$/i, "") + "/v1" }}',
+			url: '/me',
+			headers: { Accept: 'application/vnd.api+json' },
+			disableFollowRedirect: true,
+		},
+		// n8n types `rules` as one kind or the other; its tester reads each rule by its `type`.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The token was accepted but may not read its own user: give the API credentials read permission',
+				},
+			},
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: `The Base URL answered GET /v1/me with a redirect (${value}), not with your account: the test does not follow redirects, so a proxy or a wrong address (http:// for https://, another host or path) is in the way. Enter the address the API itself answers at`,
+				},
+			})),
+			...[undefined, null].map((value) => ({
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data',
+					value,
+					message:
+						'The Base URL answered GET /v1/me with 200 but not with a JSON:API document (no "data"): something other than the Content Platform API answered, such as a login page of a proxy or a web site. Check the Base URL',
+				},
+			})),
+			...[undefined, null, ''].map((value) => ({
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data.type',
+					value,
+					message:
+						'The Base URL answered GET /v1/me with 200 but the document has no record type (data.type): it is not the account document of the Content Platform API. Check the Base URL',
+				},
+			})),
+			...[undefined, null, ''].map((value) => ({
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data.id',
+					value,
+					message:
+						'The Base URL answered GET /v1/me with 200 but the document has no record ID (data.id): it is not the account document of the Content Platform API. Check the Base URL',
+				},
+			})),
+		] as unknown as ICredentialTestRequest['rules'],
+	};
 }

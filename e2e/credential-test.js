@@ -15,8 +15,16 @@ const { createSandbox } = require('../test/sandbox');
 const { retryWhile404, runStandalone } = require('./lib/standalone');
 const { API_CREDENTIAL, OAUTH2_CREDENTIAL } = require('./lib/stack');
 
-/** The credential test's messages (dist/, the built package n8n runs). */
-const { ME_TEST_FAILURES } = require('../dist/credentials/ContentPlatformApi.credentials');
+/** The credential test's messages, as the built access token credential n8n runs declares them (dist/). */
+const ME_TEST_FAILURES = (() => {
+	const { ContentPlatformApi } = require('../dist/credentials/ContentPlatformApi.credentials');
+	const rules = new ContentPlatformApi().test.rules;
+	const message = (type, match) => rules.find((r) => r.type === type && match(r.properties)).properties.message;
+	return {
+		redirect: (status) => message('responseCode', (p) => p.value === status),
+		notJsonApi: message('responseSuccessBody', (p) => p.key === 'data'),
+	};
+})();
 
 /**
  * @param {{ n8n: object, sandbox: object, check: (name: string, fn: () => unknown) => Promise<void>, credentials: { api: object, wrong: object, oauth: object } }} options

@@ -77,7 +77,7 @@ function figures() {
 	);
 	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
 	const throttle = built('ContentPlatform/shared/transport/throttle.js');
-	const cursorBase = built('ContentPlatformTrigger/cursorBase.js');
+	const cursorParts = built('ContentPlatformTrigger/cursorParts.js');
 	const createdAtCursor = built('ContentPlatformTrigger/strategies/createdAt.cursor.js');
 	const idOnly = built('ContentPlatformTrigger/strategies/idOnly.js');
 	const dateWindow = built('ContentPlatformTrigger/strategies/dateWindow.js');
@@ -98,9 +98,9 @@ function figures() {
 		maxRetries: number(built('ContentPlatformTrigger/strategies/listPages.js').MAX_RETRIES),
 		pageOverlap: String(idOnly.OVERLAP),
 		overlapSafe: String(idOnly.OVERLAP - 1),
-		maxOdd: number(cursorBase.MAX_ODD),
-		maxSetIds: number(cursorBase.MAX_SET_IDS),
-		pollPageSize: String(cursorBase.TRIGGER_PAGE_SIZE),
+		maxOdd: number(cursorParts.MAX_ODD),
+		maxSetIds: number(cursorParts.MAX_SET_IDS),
+		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
 		aliases: String(

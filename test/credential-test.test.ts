@@ -10,6 +10,7 @@
  * HTTP error the message of the `responseCode` rule for that status, else the status text.
  */
 import type {
+	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
@@ -19,7 +20,6 @@ import type {
 } from 'n8n-workflow';
 
 import type { Fault, Sandbox } from './sandbox';
-import { ME_TEST_FAILURES } from '../credentials/ContentPlatformApi.credentials';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import {
 	credentialTypes,
@@ -28,6 +28,54 @@ import {
 	TestCredentialsHelper,
 	type NodeRunResult,
 } from './helpers/harness';
+
+/** The rules of a credential's test, each read by its `type` as n8n's tester reads them. */
+function rulesOf(credentialType: string) {
+	const rules = ((credentialTypes[credentialType] as ICredentialType).test?.rules ?? []) as Array<
+		IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+	>;
+	const code = (status: number) =>
+		(rules.find((r) => r.type === 'responseCode' && r.properties.value === status) as IAuthenticateRuleResponseCode)
+			.properties.message;
+	const body = (key: string) =>
+		(
+			rules.find(
+				(r) => r.type === 'responseSuccessBody' && r.properties.key === key,
+			) as IAuthenticateRuleResponseSuccessBody
+		).properties.message;
+	return { rules, code, body };
+}
+
+/**
+ * What the Test answers when something other than the API answered GET /v1/me, as the access
+ * token credential declares it (the OAuth2 credential declares the same: the first test below).
+ */
+const ME_TEST_FAILURES = {
+	redirect: (status: number) => rulesOf('contentPlatformApi').code(status),
+	notJsonApi: rulesOf('contentPlatformApi').body('data'),
+	noType: rulesOf('contentPlatformApi').body('data.type'),
+	noId: rulesOf('contentPlatformApi').body('data.id'),
+};
+
+describe('the two credentials declare one test', () => {
+	test('the same request and rules, apart from their own 401 and 403 messages', () => {
+		const [api, oauth] = ['contentPlatformApi', 'contentPlatformOAuth2Api'].map(
+			(type) => (credentialTypes[type] as ICredentialType).test!,
+		);
+		expect(oauth.request).toEqual(api.request);
+		const without401And403 = (test: ICredentialTestRequest) =>
+			(test.rules ?? []).filter((r) => !(r.type === 'responseCode' && [401, 403].includes(Number(r.properties.value))));
+		expect(without401And403(oauth)).toEqual(without401And403(api));
+		expect(without401And403(api)).toHaveLength(13);
+	});
+
+	test('a redirect and each answer that is not the account name their cause', () => {
+		expect(ME_TEST_FAILURES.redirect(307)).toMatch(/^The Base URL answered GET \/v1\/me with a redirect \(307\)/);
+		expect(ME_TEST_FAILURES.notJsonApi).toContain('not with a JSON:API document (no "data")');
+		expect(ME_TEST_FAILURES.noType).toContain('has no record type (data.type)');
+		expect(ME_TEST_FAILURES.noId).toContain('has no record ID (data.id)');
+	});
+});
 
 /** The temporary node n8n builds for a credential test: one property whose routing is `test.request`. */
 function testerNode(credentialType: string, test: ICredentialTestRequest): INodeType {

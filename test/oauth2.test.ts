@@ -12,7 +12,7 @@ import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { credentialProperties, resolveCredentialDefaults, runNode, TestCredentialsHelper } from './helpers/harness';
 import { loadOptionsContext } from './helpers/loadOptions';
-import { apiRequest } from '../nodes/ContentPlatform/shared/transport/request';
+import { apiRequest } from '../nodes/ContentPlatform/shared/transport/apiRequest';
 
 const TOKEN_PATH = '/v1/oauth/token';
 const SECRET = 'client-secret';
@@ -274,7 +274,7 @@ describe('the access token credential is unaffected', () => {
 });
 
 /**
- * `apiRequest` (shared/transport/request.ts) is what the trigger and the list searches use:
+ * `apiRequest` (shared/transport/apiRequest.ts) is what the trigger and the list searches use:
  * `httpRequestWithAuthentication` outside declarative routing. Run here in n8n-core's real
  * LoadOptionsContext (an "internal" context, like a poll's).
  */
@@ -285,17 +285,17 @@ describe('apiRequest (trigger and list searches) with OAuth2', () => {
 	it('fetches one token, reuses it, and renews it once after an expiry', async () => {
 		const helper = oauthHelper();
 
-		const first = await apiRequest(context(helper), 'GET', '/contacts', { 'page[size]': 2 });
+		const first = await apiRequest(context(helper), 'GET', '/contacts', { qs: { 'page[size]': 2 } });
 		expect(first.data).toHaveLength(2);
 		expect(sandbox.requests.map((r) => `${r.rawPath} ${r.status}`)).toEqual([`${TOKEN_PATH} 200`, '/v1/contacts 200']);
 
 		sandbox.clearRequests();
-		await apiRequest(context(helper), 'GET', '/contacts', { 'page[size]': 2 });
+		await apiRequest(context(helper), 'GET', '/contacts', { qs: { 'page[size]': 2 } });
 		expect(tokenRequests()).toHaveLength(0);
 
 		sandbox.clearRequests();
 		sandbox.expireTokens();
-		const renewed = await apiRequest(context(helper), 'GET', '/contacts', { 'page[size]': 2 });
+		const renewed = await apiRequest(context(helper), 'GET', '/contacts', { qs: { 'page[size]': 2 } });
 		expect(renewed.data).toHaveLength(2);
 		expect(sandbox.requests.map((r) => `${r.rawPath} ${r.status}`)).toEqual([
 			'/v1/contacts 401',
@@ -308,7 +308,7 @@ describe('apiRequest (trigger and list searches) with OAuth2', () => {
 	it('keeps our error messages for other statuses (404 is not a token problem)', async () => {
 		const helper = oauthHelper();
 		await expect(
-			apiRequest(context(helper), 'GET', '/contacts/999999', {}, { resourceName: 'contact', id: '999999' }),
+			apiRequest(context(helper), 'GET', '/contacts/999999', { subject: { resourceName: 'contact', id: '999999' } }),
 		).rejects.toThrow(/No contact with ID "999999"/);
 		expect(tokenRequests()).toHaveLength(1);
 	});

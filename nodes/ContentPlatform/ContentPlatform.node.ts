@@ -1,7 +1,8 @@
 /**
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
- * The resources, operations and query fields are derived from the tables (`shared/tables/`, and
- * each resource's `resources/<resource>/table.ts`): one folder per resource under `resources/`
+ * The resources, operations and query fields are derived from the tables (`shared/tables/`, each
+ * resource's in `shared/tables/resources/<resource>.ts`): one folder of descriptions per resource
+ * with operations of its own under `resources/`
  * (see docs/development.md for the map of the code and the walk of one request). The node's
  * properties, in order: "Authentication", the "Resource" option, every resource's operations and
  * fields in the order of `RESOURCES` (`shared/tables/registry.ts`), "Simplify", and "Request
@@ -28,19 +29,16 @@ import { purchaseDescription } from './resources/purchase';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './shared/customFields';
-import {
-	authenticationProperty,
-	credentialsDescription,
-	baseUrlExpression,
-} from '../../credentials/ContentPlatformApi.credentials';
+import { baseUrlExpression } from './shared/transport/baseUrl';
+import { authenticationProperty, credentialsDescription } from './shared/transport/credentials';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pageScheduler';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
 import { nodeBuilderHint } from './shared/tables/builderHints';
 
 /**
  * A resource whose operations are Get Many and Get alone, each its standard builder's
- * (`getManyOperation`, `getOperation`), in its table's row order: such a resource has no `index.ts`
- * (docs/development.md, "The operation-file rule").
+ * (`getManyOperation`, `getOperation`), in its table's row order: such a resource has no folder
+ * under `resources/` (docs/development.md, "The operation-file rule").
  * @param defaultOperation As `resourceDescription`'s: the default it had before it got a list.
  */
 function readOnlyResource<Value extends ResourceValue>(
@@ -156,8 +154,8 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, credentials/ContentPlatformApi.credentials.ts).
-			baseURL: baseUrlExpression('/v1', '$credentials.baseUrl'),
+			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, shared/transport/baseUrl.ts).
+			baseURL: baseUrlExpression('/v1'),
 			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {

@@ -13,12 +13,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../../credentials/ContentPlatformApi.credentials';
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credentials';
 import { indexIncluded, isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
 import { simplifyResource, simplifyProperty } from '../ContentPlatform/shared/simplify';
-import { apiRequest } from '../ContentPlatform/shared/transport/request';
+import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
-import { parseTime, type PollRecord } from './cursorBase';
+import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
@@ -94,16 +94,11 @@ export class ContentPlatformTrigger implements INodeType {
 			for (const record of records) {
 				let document;
 				try {
-					document = await apiRequest(
-						this,
-						'GET',
-						`${event.path}/${encodeURIComponent(record.id)}`,
-						{ include },
-						{ resourceName: event.resource.displayName.toLowerCase(), id: record.id },
-						undefined,
-						undefined,
-						timeLeftMs,
-					);
+					document = await apiRequest(this, 'GET', `${event.path}/${encodeURIComponent(record.id)}`, {
+						qs: { include },
+						subject: { resourceName: event.resource.displayName.toLowerCase(), id: record.id },
+						throttleLimitMs: timeLeftMs,
+					});
 				} catch (error) {
 					// Gone since the list was read: emitted as the list showed it (its related IDs only).
 					if ((error as NodeApiError).httpCode === '404') continue;
@@ -127,16 +122,11 @@ export class ContentPlatformTrigger implements INodeType {
 				readPage: async (request, timeLeftMs) => {
 					const qs = { ...filterQs, ...request.query, 'page[number]': request.number, 'page[size]': request.size };
 					let headers: IDataObject = {};
-					const document = await apiRequest(
-						this,
-						'GET',
-						event.path,
+					const document = await apiRequest(this, 'GET', event.path, {
 						qs,
-						{},
-						undefined,
-						(h) => (headers = h),
-						timeLeftMs,
-					);
+						onResponse: (h) => (headers = h),
+						throttleLimitMs: timeLeftMs,
+					});
 					const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 					for (const resource of resources) byId.set(String(resource.id), resource);
 					return { records: resources.map(toRecord), headers };

@@ -6,8 +6,8 @@
  * without n8n; the node (ContentPlatformTrigger.node.ts) only adds the requests and the items.
  */
 import { apiTime, firstFallback } from './apiClock';
-import { readCursor, storeCursor, type Cursor } from './cursor';
-import { CURSOR_VERSION, iso, type PollRecord } from './cursorBase';
+import { readCursor, storeCursor, type Cursor } from './cursorStorage';
+import { CURSOR_VERSION, iso, type PollRecord } from './cursorParts';
 import type { TriggerEvent } from './events';
 import {
 	BudgetExceeded,
@@ -18,7 +18,7 @@ import {
 	runScan,
 	takeLease,
 	waitForRunningPoll,
-} from './poll';
+} from './pollGuards';
 import { ScanError, type PageRequest } from './strategies/types';
 
 /** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */

@@ -22,7 +22,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../../credentials/ContentPlatformApi.credentials';
+import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credentials';
 import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { simplifyProperty } from '../ContentPlatform/shared/simplify';
 import { fieldLabel } from '../ContentPlatform/shared/builders/words';

@@ -9,13 +9,11 @@ import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared
 import { documentHasMore } from '../ContentPlatform/shared/paging';
 import { answerWithThrottleRule } from '../ContentPlatform/shared/transport/throttle';
 import { checkedDocument } from '../ContentPlatform/shared/transport/answer';
-import { apiRequest, JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
-import {
-	apiRoot,
-	credentialTypeOf,
-	statusErrorPolicy,
-	type RequestContext,
-} from '../../credentials/ContentPlatformApi.credentials';
+import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
+import { JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
+import { apiRoot } from '../ContentPlatform/shared/transport/baseUrl';
+import { credentialTypeOf, type RequestContext } from '../ContentPlatform/shared/transport/credentials';
+import { statusErrorPolicy } from '../ContentPlatform/shared/transport/oauth2Renewal';
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
 
@@ -74,9 +72,7 @@ export async function listHooks(context: RequestContext, event: string): Promise
 	const hooks: Hook[] = [];
 	for (let page = 1; ; page++) {
 		const document = await apiRequest(context, 'GET', '/hooks', {
-			'filter[event_eq]': event,
-			'page[number]': page,
-			'page[size]': HOOK_PAGE_SIZE,
+			qs: { 'filter[event_eq]': event, 'page[number]': page, 'page[size]': HOOK_PAGE_SIZE },
 		});
 		const resources = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 		hooks.push(...resources.map(toHook));

@@ -63,8 +63,8 @@ describe('state in view', () => {
 			expect.arrayContaining([
 				'nodes/ContentPlatform/shared/transport/request.ts: itemRuns',
 				'nodes/ContentPlatform/resources/contact/byEmail.ts: people',
-				'nodes/ContentPlatformTrigger/poll.ts: leaseCounter',
-				'nodes/ContentPlatformTrigger/poll.ts: running',
+				'nodes/ContentPlatformTrigger/pollGuards.ts: leaseCounter',
+				'nodes/ContentPlatformTrigger/pollGuards.ts: running',
 				'nodes/ContentPlatformTrigger/apiClock.ts: fallbackLogged',
 			]),
 		);

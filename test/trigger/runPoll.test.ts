@@ -3,8 +3,8 @@
  * over an in-memory list sorted newest first, a logger that collects, n8n's clock and the API's
  * `Date` header passed in (the orchestration is testable without n8n).
  */
-import type { Cursor } from '../../nodes/ContentPlatformTrigger/cursor';
-import { MAX_ODD, type PollRecord } from '../../nodes/ContentPlatformTrigger/cursorBase';
+import type { Cursor } from '../../nodes/ContentPlatformTrigger/cursorStorage';
+import { MAX_ODD, type PollRecord } from '../../nodes/ContentPlatformTrigger/cursorParts';
 import { TRIGGER_EVENTS } from '../../nodes/ContentPlatformTrigger/events';
 import { PollFailure, runPoll, type PollInputs } from '../../nodes/ContentPlatformTrigger/runPoll';
 

@@ -775,7 +775,7 @@ describe('cursor size', () => {
 	}
 
 	// Every ID at the watermark instant is kept (it tells new from seen at that instant); stored as
-	// runs of consecutive integer IDs (cursor.ts storeCursor), a burst takes a few bytes.
+	// runs of consecutive integer IDs (cursorStorage.ts storeCursor), a burst takes a few bytes.
 	test('newOrder: 800 orders in the same second are emitted exactly once, and the cursor stays ≤ 4 KB', async () => {
 		const bytes = await tiedBurst();
 		measure('newOrder', 'bytesAfter800Tied', bytes);

@@ -5,7 +5,7 @@
  * ignores page[number]), the cursor union's storage and reading, the lease and the budget. No n8n,
  * no HTTP: the clock is passed in.
  */
-import { readCursor, storeCursor, type Cursor } from '../../nodes/ContentPlatformTrigger/cursor';
+import { readCursor, storeCursor, type Cursor } from '../../nodes/ContentPlatformTrigger/cursorStorage';
 import {
 	CURSOR_VERSION,
 	MAX_ODD,
@@ -13,7 +13,7 @@ import {
 	packIds,
 	unpackIds,
 	type PollRecord,
-} from '../../nodes/ContentPlatformTrigger/cursorBase';
+} from '../../nodes/ContentPlatformTrigger/cursorParts';
 import {
 	BudgetExceeded,
 	LATE_MS,
@@ -22,7 +22,7 @@ import {
 	releaseLease,
 	runScan,
 	takeLease,
-} from '../../nodes/ContentPlatformTrigger/poll';
+} from '../../nodes/ContentPlatformTrigger/pollGuards';
 import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
 import {
 	MAX_AHEAD,

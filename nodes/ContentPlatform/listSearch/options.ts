@@ -8,7 +8,7 @@ import { listMethodName } from '../shared/builders/relationship';
 import { simplifyResource } from '../shared/simplify';
 import type { ResourceObject } from '../shared/jsonapi';
 import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { apiRequest } from '../shared/transport/request';
+import { apiRequest } from '../shared/transport/apiRequest';
 import { label } from './search';
 
 /** Most records a multi-select list loads (10 pages of 100); beyond that, IDs are given by expression. */
@@ -34,7 +34,7 @@ function listMethod(resource: ResourceTable) {
 		const options: INodePropertyOptions[] = [];
 		for (let page = 1; options.length < MAX_OPTIONS; page++) {
 			const qs: IDataObject = { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE };
-			const document = await apiRequest(this, 'GET', endpoint.path, qs);
+			const document = await apiRequest(this, 'GET', endpoint.path, { qs });
 			const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 			for (const record of records) {
 				options.push({

@@ -8,7 +8,7 @@ import { simplifyResource } from '../shared/simplify';
 import type { ResourceObject } from '../shared/jsonapi';
 import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
 import { searchMethodName } from '../shared/builders/fields';
-import { apiRequest } from '../shared/transport/request';
+import { apiRequest } from '../shared/transport/apiRequest';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */
 const SEARCH_PAGE_SIZE = 50;
@@ -38,7 +38,7 @@ function searchMethod(resource: ResourceTable) {
 		const qs: IDataObject = { 'page[number]': page, 'page[size]': SEARCH_PAGE_SIZE };
 		if (filter && resource.search?.filter) qs[`filter[${resource.search.filter}]`] = filter;
 		const { endpoint } = operationOf(resource.value, 'getAll');
-		const document = await apiRequest(this, 'GET', endpoint.path, qs);
+		const document = await apiRequest(this, 'GET', endpoint.path, { qs });
 		const records = (Array.isArray(document.data) ? document.data : []) as ResourceObject[];
 		return {
 			results: records.map((record) => {

@@ -16,9 +16,9 @@ import type {
 
 import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from './jsonapi';
-import { apiList, apiRequest } from './transport/request';
+import { apiList, apiRequest } from './transport/apiRequest';
 import { cleanId } from './ids';
-import type { RequestContext } from '../../../credentials/ContentPlatformApi.credentials';
+import type { RequestContext } from './transport/credentials';
 
 /** The attributes custom fields are stored in on contacts and form submissions (section 9.1). */
 export const CUSTOM_ATTRIBUTES = ['custom_1', 'custom_2', 'custom_3'] as const;

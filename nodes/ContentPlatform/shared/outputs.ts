@@ -9,7 +9,7 @@ import { apiErrorFromResponse, notJsonApiMessage } from './errors';
 import { isResourceObject } from './jsonapi';
 import { simplifyResource } from './simplify';
 import { redactValue } from './redaction';
-import { credentialContext } from '../../../credentials/ContentPlatformApi.credentials';
+import { apiRootAndSecrets } from './transport/credentials';
 import { parseBody } from './transport/answer';
 
 /** What the version check's item says it is. */
@@ -26,7 +26,7 @@ export async function healthCheckItem(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { secrets } = await credentialContext(this);
+	const { secrets } = await apiRootAndSecrets(this);
 	const body = redactValue(parseBody(response.body), secrets) as IDataObject | undefined;
 	if (response.statusCode >= 300) {
 		throw apiErrorFromResponse(this.getNode(), { ...response, body: body as IN8nHttpFullResponse['body'] });
@@ -71,7 +71,7 @@ export async function sampleItems(
 	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const { secrets } = await credentialContext(this);
+	const { secrets } = await apiRootAndSecrets(this);
 	const body = redactValue(parseBody(response.body), secrets);
 	if (response.statusCode >= 300) {
 		throw apiErrorFromResponse(this.getNode(), { ...response, body: body as IN8nHttpFullResponse['body'] });

@@ -1,7 +1,7 @@
 /**
  * The `createdAt` strategy's cursor (strategies/createdAt.ts): its shape, its limits, how it is
  * stored in static data and read back (the envelope, `v`, `key` and `kind`, is checked by
- * `readCursor` in cursor.ts before this reader runs).
+ * `readCursor` in cursorStorage.ts before this reader runs).
  */
 import {
 	CURSOR_VERSION,
@@ -11,7 +11,7 @@ import {
 	storeDated,
 	type CursorBase,
 	type DatedFields,
-} from '../cursorBase';
+} from '../cursorParts';
 
 /**
  * `createdAt` (orders, order items, contacts, customers): every record created at or before

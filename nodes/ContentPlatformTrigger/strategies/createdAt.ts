@@ -34,7 +34,7 @@ import {
 	iso,
 	parseTime,
 	type PollRecord,
-} from '../cursorBase';
+} from '../cursorParts';
 import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor, type ResumePoint } from './createdAt.cursor';
 import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer } from './listPages';
 import { ScanError, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';

@@ -1,7 +1,7 @@
 /**
  * The `dateWindow` strategy's cursor (strategies/dateWindow.ts): its shape, how it is stored in
  * static data and read back (the envelope, `v`, `key` and `kind`, is checked by `readCursor` in
- * cursor.ts before this reader runs).
+ * cursorStorage.ts before this reader runs).
  */
 import {
 	CURSOR_VERSION,
@@ -14,7 +14,7 @@ import {
 	stringList,
 	type CursorBase,
 	type DatedFields,
-} from '../cursorBase';
+} from '../cursorParts';
 
 /**
  * `dateWindow` (transactions: no sort, only `filter[start_date]`): every record created before

@@ -26,7 +26,7 @@ import {
 	iso,
 	parseTime,
 	type PollRecord,
-} from '../cursorBase';
+} from '../cursorParts';
 import type { DateWindowCursor } from './dateWindow.cursor';
 import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer, type ReadEnd } from './listPages';
 import type { PageRequest, PollClock, Scan, TriggerStrategy } from './types';

@@ -1,6 +1,6 @@
 /**
  * The `idOnly` strategy's cursor (strategies/idOnly.ts): its shape, how it is stored in static
- * data and read back (the envelope, `v`, `key` and `kind`, is checked by `readCursor` in cursor.ts
+ * data and read back (the envelope, `v`, `key` and `kind`, is checked by `readCursor` in cursorStorage.ts
  * before this reader runs).
  */
 import {
@@ -12,7 +12,7 @@ import {
 	stringList,
 	unpackIds,
 	type CursorBase,
-} from '../cursorBase';
+} from '../cursorParts';
 
 /** `idOnly` (form submissions: no timestamp attribute): the IDs of the most recent records, newest first. */
 export interface IdOnlyCursor extends CursorBase {

@@ -37,7 +37,7 @@
  * and below them are missed. Records dated ahead that are already there at activation are not
  * told apart (the anchor is the top of the list).
  */
-import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
+import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
 import type { IdOnlyCursor } from './idOnly.cursor';
 import { checkAnswer, pageAt, type PageAnswer, type ReadEnd } from './listPages';
 import type { PageRequest, Scan, TriggerStrategy } from './types';

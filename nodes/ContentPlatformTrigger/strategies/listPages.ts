@@ -4,7 +4,7 @@
  * and the oversized page of one that ignores `page[size]` (`checkAnswer`), the list that keeps
  * shifting (`MAX_RETRIES`, `listShifted`).
  */
-import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorBase';
+import { TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
 import { ScanError, type PageRequest } from './types';
 
 /** Most pages of one poll whose start had to be moved back (the list shifted while read). */

@@ -4,8 +4,8 @@
  * cannot be read consistently (`ScanError`). How every scan reads the list's pages, and the checks
  * each answer passes, are listPages.ts's.
  */
-import type { Cursor } from '../cursor';
-import type { PollRecord } from '../cursorBase';
+import type { Cursor } from '../cursorStorage';
+import type { PollRecord } from '../cursorParts';
 
 /** One list request of a poll: `page[number]`, `page[size]` and the strategy's own parameters. */
 export interface PageRequest {

@@ -1,5 +1,5 @@
 /**
- * The API Version resource's operations and fields, built from its table (`./table.ts`); the node
+ * The API Version resource's operations and fields, built from its table (`shared/tables/resources/apiVersion.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
 import { resourceDescription } from '../../shared/builders/operation';

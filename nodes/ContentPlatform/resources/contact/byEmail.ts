@@ -38,7 +38,8 @@ import { apiAnswerOf } from '../../shared/errors';
 import { cleanId, locatorId } from '../../shared/ids';
 import type { ResourceObject } from '../../shared/jsonapi';
 import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
-import { apiList, itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { apiList } from '../../shared/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
 import { checkedDocument } from '../../shared/transport/answer';
 
 /*

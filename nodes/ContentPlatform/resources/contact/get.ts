@@ -6,5 +6,5 @@ import { operationOf } from '../../shared/builders/operation';
 import { getOperation } from '../../shared/builders/read';
 import { withCustomFieldTitlesOption } from '../../shared/customFields';
 
-/** Contact → Get: the record by ID, with the includes and fields of the table row (table.ts); Options → Custom Fields by Title. */
+/** Contact → Get: the record by ID, with the includes and fields of the table row (shared/tables/resources/contact.ts); Options → Custom Fields by Title. */
 export const get = withCustomFieldTitlesOption(getOperation(operationOf('contact', 'get')));

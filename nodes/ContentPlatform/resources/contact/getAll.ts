@@ -6,5 +6,5 @@ import { operationOf } from '../../shared/builders/operation';
 import { getManyOperation } from '../../shared/builders/read';
 import { withCustomFieldTitlesOption } from '../../shared/customFields';
 
-/** Contact → Get Many: Return All / Limit, the filters, sort and fields of the table row (table.ts); Options → Custom Fields by Title. */
+/** Contact → Get Many: Return All / Limit, the filters, sort and fields of the table row (shared/tables/resources/contact.ts); Options → Custom Fields by Title. */
 export const getAll = withCustomFieldTitlesOption(getManyOperation(operationOf('contact', 'getAll')));

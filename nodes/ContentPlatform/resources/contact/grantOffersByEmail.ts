@@ -10,7 +10,8 @@ import { operationOf, withOwnHooks, type OperationDescription } from '../../shar
 import { relationshipOperation } from '../../shared/builders/relationship';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
 import { isResourceObject } from '../../shared/jsonapi';
-import { apiRequest, itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { apiRequest } from '../../shared/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
 import { answeredByEmailItems, personLockOf, takenContact, type PostReceiveFunction } from './byEmail';
 import { ADDITIONAL_FIELDS, emailField } from './create';
 
@@ -21,20 +22,16 @@ async function createContact(
 	email: string,
 	attributes: IDataObject,
 ): Promise<string> {
-	const document = await apiRequest(
-		context,
-		'POST',
-		'/contacts',
-		{},
-		{ context: `creating the contact with email ${email}` },
-		{
+	const document = await apiRequest(context, 'POST', '/contacts', {
+		subject: { context: `creating the contact with email ${email}` },
+		body: {
 			data: {
 				type: 'contacts',
 				attributes: { ...attributes, email },
 				relationships: { site: { data: { type: 'sites', id: siteId } } },
 			},
 		},
-	);
+	});
 	const contact = document.data;
 	if (!isResourceObject(contact)) {
 		throw new NodeOperationError(context.getNode(), 'The API answered the new contact without its ID', {

@@ -1,5 +1,5 @@
 /**
- * The Contact Note resource's operations and fields, built from its table (`./table.ts`); the node
+ * The Contact Note resource's operations and fields, built from its table (`shared/tables/resources/contactNote.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
 import { deleteOperation } from '../../shared/builders/recordActions';
@@ -9,7 +9,7 @@ import { create } from './create';
 import { update } from './update';
 
 /**
- * The Contact Note resource: its operations in menu order (their table rows: `./table.ts`). An
+ * The Contact Note resource: its operations in menu order (their table rows: `shared/tables/resources/contactNote.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `create.ts`, `update.ts` hold the operations with fields or hooks of their own.
  * Default operation `create` as before the resource got a list (saved workflows keep theirs).

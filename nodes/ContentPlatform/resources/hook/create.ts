@@ -14,7 +14,7 @@ import {
 } from '../../shared/builders/operation';
 import { byName, titleCase } from '../../shared/builders/words';
 import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
-import { HOOK_EVENTS } from './table';
+import { HOOK_EVENTS } from '../../shared/tables/resources/hook';
 
 const op = operationOf('hook', 'create');
 

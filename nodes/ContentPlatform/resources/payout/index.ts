@@ -7,7 +7,7 @@ import { get } from './get';
 
 /**
  * The Payout resource (supplement 9.4, the platform's payments payouts): its operations in menu
- * order (their table rows: `./table.ts`). Get Many is one builder call: the required Site and the
+ * order (their table rows: `shared/tables/resources/payout.ts`). Get Many is one builder call: the required Site and the
  * payouts' own paging (`page[number]` only, `meta {total, pagination}`) come from the table row and
  * the node's one page reader (`readList`, shared/transport/pages.ts); `get.ts` splits a payout into its transactions.
  */

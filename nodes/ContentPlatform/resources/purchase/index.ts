@@ -1,5 +1,5 @@
 /**
- * The Purchase resource's operations and fields, built from its table (`./table.ts`); the node
+ * The Purchase resource's operations and fields, built from its table (`shared/tables/resources/purchase.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
 import { recordActionOperation } from '../../shared/builders/recordActions';
@@ -7,7 +7,7 @@ import { operationOf, resourceDescription } from '../../shared/builders/operatio
 import { getManyOperation, getOperation } from '../../shared/builders/read';
 
 /**
- * The Purchase resource: its operations in menu order (their table rows: `./table.ts`). An
+ * The Purchase resource: its operations in menu order (their table rows: `shared/tables/resources/purchase.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */

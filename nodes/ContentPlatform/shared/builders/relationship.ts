@@ -171,7 +171,7 @@ export function relationshipOperation(op: OperationContext): OperationDescriptio
 
 /**
  * The offer-grant operations of a contact or a customer (Get, Grant, Revoke and Replace Offers:
- * the resource's endpoints on `…/relationships/offers`, written once, `offerGrants` in `resources/contact/table.ts`),
+ * the resource's endpoints on `…/relationships/offers`, written once, `offerGrants` in `tables/resources/contact.ts`),
  * each a `relationshipOperation`, in the table rows' order.
  */
 export function offerGrantOperations(resourceValue: 'contact' | 'customer'): OperationDescription[] {

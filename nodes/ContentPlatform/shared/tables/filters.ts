@@ -2,10 +2,10 @@
  * The filter rows several resources share, each written once as a plain object literal: the
  * filters contacts and customers share (`PERSON_FILTERS`, the site filter first) and the
  * supplement's description search (`descriptionContains`). The site filter and the title search,
- * which most lists take, are in the site's table (`resources/site/table.ts`); a row of one resource
+ * which most lists take, are in the site's table (`resources/site.ts`); a row of one resource
  * is written in its own table.
  */
-import { SITE_FILTER } from '../../resources/site/table';
+import { SITE_FILTER } from './resources/site';
 import type { FilterRow } from './types';
 
 /** `filter[description_cont]` of the supplement's lists (courses, offers, products). */

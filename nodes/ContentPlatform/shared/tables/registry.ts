@@ -8,12 +8,12 @@
  * filters) is written exactly once, as typed tables:
  * - `types.ts`: the shapes of the tables (the value types, a type's attributes, a filter row, an
  *   endpoint, a resource);
- * - `resources/<resource>/table.ts` (next to the resource's operations): the resource, its type's
+ * - `resources/<resource>.ts` (one file per resource, in this folder): the resource, its type's
  *   attributes, its relationships, its endpoints with their query parameters (the seed document's
  *   rows first, then the supplement's), its filter rows written as plain object literals; an
  *   attribute group, filter row or endpoint row two resources share is in the table it belongs to
- *   most (the site filter and the title search most lists take in `resources/site/table.ts`, the
- *   offer grants contacts and customers share in `resources/contact/table.ts`);
+ *   most (the site filter and the title search most lists take in `resources/site.ts`, the
+ *   offer grants contacts and customers share in `resources/contact.ts`);
  * - `filters.ts`: the filter rows several resources share (the filters contacts and customers
  *   share, the description search);
  * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
@@ -21,34 +21,35 @@
  *   values and types, the attributes by type), and look-ups.
  * The tables are plain data: at run time a table imports only rows it shares with other tables
  * (from another resource's table or `filters.ts`), no helper; its other imports are types.
- * The node's properties are derived from these tables (see `resources/` and `builders/`), and the
+ * The node's properties are derived from these tables (see `builders/` and the node's `resources/`,
+ * which import the tables; no table imports them), and the
  * coverage tests compare them with the documents themselves.
  */
 import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { blogPostTable } from '../../resources/blogPost/table';
-import { contactTable } from '../../resources/contact/table';
-import { contactNoteTable } from '../../resources/contactNote/table';
-import { courseTable } from '../../resources/course/table';
-import { customerTable } from '../../resources/customer/table';
-import { formTable } from '../../resources/form/table';
-import { formSubmissionTable } from '../../resources/formSubmission/table';
-import { meTable } from '../../resources/me/table';
-import { offerTable } from '../../resources/offer/table';
-import { orderTable } from '../../resources/order/table';
-import { orderItemTable } from '../../resources/orderItem/table';
-import { podcastTable } from '../../resources/podcast/table';
-import { productTable } from '../../resources/product/table';
-import { purchaseTable } from '../../resources/purchase/table';
-import { siteTable } from '../../resources/site/table';
-import { tagTable } from '../../resources/tag/table';
-import { transactionTable } from '../../resources/transaction/table';
-import { apiVersionTable } from '../../resources/apiVersion/table';
-import { customFieldTable } from '../../resources/customField/table';
-import { hookTable } from '../../resources/hook/table';
-import { landingPageTable } from '../../resources/landingPage/table';
-import { payoutTable } from '../../resources/payout/table';
-import { websitePageTable } from '../../resources/websitePage/table';
+import { blogPostTable } from './resources/blogPost';
+import { contactTable } from './resources/contact';
+import { contactNoteTable } from './resources/contactNote';
+import { courseTable } from './resources/course';
+import { customerTable } from './resources/customer';
+import { formTable } from './resources/form';
+import { formSubmissionTable } from './resources/formSubmission';
+import { meTable } from './resources/me';
+import { offerTable } from './resources/offer';
+import { orderTable } from './resources/order';
+import { orderItemTable } from './resources/orderItem';
+import { podcastTable } from './resources/podcast';
+import { productTable } from './resources/product';
+import { purchaseTable } from './resources/purchase';
+import { siteTable } from './resources/site';
+import { tagTable } from './resources/tag';
+import { transactionTable } from './resources/transaction';
+import { apiVersionTable } from './resources/apiVersion';
+import { customFieldTable } from './resources/customField';
+import { hookTable } from './resources/hook';
+import { landingPageTable } from './resources/landingPage';
+import { payoutTable } from './resources/payout';
+import { websitePageTable } from './resources/websitePage';
 import type { AttributeTable, EndpointRow, Operation, ResourceTable } from './types';
 
 export type {
@@ -65,8 +66,10 @@ export type {
 /**
  * Every resource of the node, in the node's order (the order of their properties): the seed
  * document's 11 (with the supplement's further endpoints in each resource's table), then the
- * supplement's 6 new ones, then section 9's 5 and the hooks. Adding a resource: its folder, its
- * table here, its description in `ContentPlatform.node.ts`'s map (TypeScript asks for it).
+ * supplement's 6 new ones, then section 9's 5 and the hooks. Adding a resource: its table
+ * (`resources/<resource>.ts` in this folder) here, its description in `ContentPlatform.node.ts`'s
+ * map (TypeScript asks for it), and a folder under the node's `resources/` when it has operations
+ * of its own.
  */
 export const RESOURCES = [
 	contactNoteTable,

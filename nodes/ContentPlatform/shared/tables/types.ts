@@ -1,7 +1,7 @@
 /**
  * The shapes of the tables: a value type, a resource type's attributes, a filter, an endpoint
  * with its query parameters, a resource with its attributes and endpoints. The tables themselves
- * are one `table.ts` per resource (`resources/<resource>/table.ts`: the resource, its attributes,
+ * are one file per resource (`resources/<resource>.ts` here: the resource, its attributes,
  * its endpoints; the site table also holds the site filter and the title search most lists take)
  * and `filters.ts` (the filter rows several resources share); `registry.ts` lists the resources and
  * derives the resource types (`ResourceType`) and the attributes by type (`ATTRIBUTES`) from them.

@@ -6,7 +6,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { AnyContext } from '../../../../credentials/ContentPlatformApi.credentials';
+import type { AnyContext } from './credentials';
 import { apiErrorFromResponse, notJsonApiMessage, type ErrorSubject } from '../errors';
 import type { JsonApiDocument } from '../jsonapi';
 import { redactValue } from '../redaction';

@@ -5,11 +5,7 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	credentialContext,
-	credentialTypeOf,
-	type AnyContext,
-} from '../../../../credentials/ContentPlatformApi.credentials';
+import { apiRootAndSecrets, credentialTypeOf, type AnyContext } from './credentials';
 import { redactError } from '../redaction';
 
 /**
@@ -25,7 +21,7 @@ export async function friendlyError(
 ): Promise<unknown> {
 	let secrets: string[] = [];
 	try {
-		secrets = (await credentialContext(context, credentialType)).secrets;
+		secrets = (await apiRootAndSecrets(context, credentialType)).secrets;
 	} catch {
 		// The Base URL error itself holds no secret.
 	}

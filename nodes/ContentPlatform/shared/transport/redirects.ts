@@ -8,12 +8,9 @@
 import type { IHttpRequestMethods, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	originOf,
-	isUnrenewed401,
-	renewAfterUnrenewed401,
-	type AnyContext,
-} from '../../../../credentials/ContentPlatformApi.credentials';
+import { originOf } from './baseUrl';
+import type { AnyContext } from './credentials';
+import { isUnrenewed401, renewAfterUnrenewed401 } from './oauth2Renewal';
 import { headerValue } from '../headers';
 
 /**

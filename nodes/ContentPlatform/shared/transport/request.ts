@@ -2,9 +2,9 @@
  * The routing's request, in the order n8n calls in for every operation of the action node
  * (n8n-core routing-node.js `makeRequest`): the preSend `prepareRequest`, the pagination hook
  * `runRequest` (the node's request runner: one request for Get and the writes, `readList` in
- * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. Outside routing, list
- * searches, find or create and the triggers send `apiRequest` (and `apiList`). Both decide the
- * credential type once, follow redirects and OAuth2 renewal through `finalAnswer`, check with `checkedDocument`.
+ * pages.ts for Get Many), then, for every answer, the postReceive `toItems`. It decides the
+ * credential type once, follows redirects and the OAuth2 renewal through `finalAnswer` and checks
+ * with `checkedDocument`, as the requests outside routing do (apiRequest.ts).
  *
  * What one item's request needs from step to step is passed explicitly where n8n lets it: the
  * request options (the object a preSend returns is the one `runRequest` gets as
@@ -18,36 +18,23 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
-	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFromResponse, notJsonApiMessage, type ErrorSubject, subjectOf } from '../errors';
-import { documentHasMore, tagPage } from '../paging';
-import { documentToItems } from '../simplify';
-import { isResourceObject, type JsonApiDocument, type ResourceObject } from '../jsonapi';
+import { apiErrorFromResponse, notJsonApiMessage, subjectOf } from '../errors';
+import { tagPage } from '../paging';
 import { redactValue } from '../redaction';
-import { MAX_PAGE_SIZE, runningOperationOf } from '../tables/registry';
-import {
-	answerWithThrottleRule,
-	isRetriedMethod,
-	sendWithThrottleRule,
-	throttledWaitOf,
-	throttleWaitOf,
-} from './throttle';
+import { documentToItems } from '../simplify';
+import { runningOperationOf } from '../tables/registry';
 import { checkedDocument, parseBody } from './answer';
 import { friendlyError } from './failure';
 import { finalAnswer } from './redirects';
-import {
-	credentialContext,
-	credentialTypeOf,
-	isUnrenewed401,
-	statusErrorPolicy,
-	type RequestContext,
-} from '../../../../credentials/ContentPlatformApi.credentials';
+import { isRetriedMethod, sendWithThrottleRule, throttledWaitOf, throttleWaitOf } from './throttle';
+import { apiRootAndSecrets, credentialTypeOf } from './credentials';
+import { isUnrenewed401, statusErrorPolicy } from './oauth2Renewal';
 import { readList } from './pages';
 
 /** The JSON:API media type (spec: "Bodies that are sent use the media type application/vnd.api+json"). */
@@ -149,7 +136,7 @@ export async function prepareRequest(
 ): Promise<IHttpRequestOptions> {
 	const credentialType = credentialTypeOf(this);
 	requestOptions.ignoreHttpStatusErrors = statusErrorPolicy(credentialType);
-	requestOptions.baseURL = (await credentialContext(this, credentialType)).root;
+	requestOptions.baseURL = (await apiRootAndSecrets(this, credentialType)).root;
 	requestOptions.disableFollowRedirect = true;
 	requestOptions.sendCredentialsOnCrossOriginRedirect = false;
 	requestOptions.timeout = requestTimeoutMs(this);
@@ -234,7 +221,7 @@ export async function toItems(
 ): Promise<INodeExecutionData[]> {
 	const sent = itemRunOf(this).request;
 	const credentialType = sent?.credentialType ?? credentialTypeOf(this);
-	const { root, secrets } = await credentialContext(this, credentialType);
+	const { root, secrets } = await apiRootAndSecrets(this, credentialType);
 	const isList = runningOperationOf(this).endpoint.operation === 'getAll';
 	const response = sent ? await finalAnswer(this, credentialType, sent.options, received, root, !isList) : received;
 	const unrenewed = isUnrenewed401(credentialType, response);
@@ -274,106 +261,4 @@ export async function toItems(
 	const item = this.getItemIndex();
 	const items = jsonItems.map((json) => ({ json, pairedItem: { item } }));
 	return isList ? tagPage(items, document) : items;
-}
-
-/**
- * One request to the API outside declarative routing (list searches, the trigger, the lookups of
- * find or create), through `httpRequestWithAuthentication` with the selected credential. A read
- * (GET) asked to slow down is sent again once after its `Retry-After`, a write never (answer.ts).
- * @param path Relative to `{base URL}/v1`, for example `/orders`.
- * @param body A JSON:API document to send (as `application/vnd.api+json`), for writes.
- * @param onResponse given the final answer's HTTP headers (lower-case names) once its document
- *   passed the checks (the trigger reads the API's clock from `date`).
- * @param throttleLimitMs The longest `Retry-After` the caller can wait, read when an answer asks
- *   to wait (the polling trigger: the time its poll has left); by default, and at most, 60 s.
- * @returns The checked JSON:API document (errors throw NodeApiError, see `checkedDocument`).
- */
-export async function apiRequest(
-	context: RequestContext | IExecuteSingleFunctions,
-	method: IHttpRequestMethods,
-	path: string,
-	qs: IDataObject = {},
-	subject: ErrorSubject = {},
-	body?: IDataObject,
-	onResponse?: (headers: IDataObject) => void,
-	throttleLimitMs?: () => number,
-): Promise<JsonApiDocument> {
-	const credentialType = credentialTypeOf(context);
-	const { root, secrets } = await credentialContext(context, credentialType);
-	const request: IHttpRequestOptions = {
-		method,
-		baseURL: root,
-		url: path,
-		qs,
-		headers: body
-			? { Accept: JSON_API_MEDIA_TYPE, 'Content-Type': JSON_API_MEDIA_TYPE }
-			: { Accept: JSON_API_MEDIA_TYPE },
-		...(body ? { body } : {}),
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
-		disableFollowRedirect: true,
-		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: DEFAULT_TIMEOUT_SECONDS * 1000,
-	};
-	const cancelled = () =>
-		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
-	try {
-		// An answer asking to slow down: the package's rule (answer.ts), reads only.
-		const response = await answerWithThrottleRule(
-			method,
-			async () => {
-				const received = (await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					credentialType,
-					request,
-				)) as IN8nHttpFullResponse;
-				return await finalAnswer(context, credentialType, request, received, root, true);
-			},
-			cancelled,
-			throttleLimitMs,
-		);
-		const document = checkedDocument(context, response, subject, secrets);
-		onResponse?.((response.headers ?? {}) as IDataObject);
-		return document;
-	} catch (error) {
-		throw await friendlyError(context, error, request, credentialType);
-	}
-}
-
-/**
- * Every record of a list outside routing (the lookups of find or create, a site's custom fields):
- * pages of 100 through `apiRequest` until a page is short or empty, the document says no page
- * follows, or a page brings no record not seen before; at most `maxPages` pages.
- * @returns The records, each once, in the API's order, and whether the list was read to its end
- *   (false when `maxPages` pages were read and more followed).
- */
-export async function apiList(
-	context: RequestContext | IExecuteSingleFunctions,
-	path: string,
-	qs: IDataObject,
-	maxPages: number,
-	subject: ErrorSubject = {},
-): Promise<{ records: ResourceObject[]; complete: boolean }> {
-	const records: ResourceObject[] = [];
-	const seen = new Set<string>();
-	for (let page = 1; page <= maxPages; page++) {
-		const document = await apiRequest(
-			context,
-			'GET',
-			path,
-			{ ...qs, 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
-			subject,
-		);
-		const onPage = (Array.isArray(document.data) ? document.data : []).filter(isResourceObject);
-		let fresh = 0;
-		for (const record of onPage) {
-			if (seen.has(String(record.id))) continue;
-			seen.add(String(record.id));
-			records.push(record);
-			fresh++;
-		}
-		const more = documentHasMore(document) ?? onPage.length >= MAX_PAGE_SIZE;
-		if (!more || onPage.length === 0 || fresh === 0) return { records, complete: true };
-	}
-	return { records, complete: false };
 }
