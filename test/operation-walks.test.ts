@@ -64,12 +64,15 @@ const EITHER: NotFollowed[] = [
 /** The walks and what each does not follow besides `EITHER`. */
 const WALKS: Record<string, { limit: number; resource: string; notFollowed: NotFollowed[] }> = {
 	'Order → Get Many': {
-		limit: 14,
+		limit: 15,
 		resource: 'order',
-		notFollowed: [{ file: /^shared\/customFields\.ts$/, why: "the resource mapper of Contact's Custom Fields" }],
+		notFollowed: [
+			{ file: /^shared\/customFields\.ts$/, why: "the resource mapper of Contact's Custom Fields" },
+			{ file: /^shared\/builders\/conditions\.ts$/, why: "the Conditions of the purchases' list (`query.conditions`)" },
+		],
 	},
 	'Contact → Create or Update': {
-		limit: 16,
+		limit: 17,
 		resource: 'contact',
 		notFollowed: [
 			{

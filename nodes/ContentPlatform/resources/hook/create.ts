@@ -14,7 +14,8 @@ import {
 	byName,
 	titleCase,
 } from '../../shared/builders/operation';
-import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
+import { fieldsCollection } from '../../shared/builders/fields';
+import { siteLocator } from '../../shared/builders/locators';
 import { HOOK_EVENTS } from './table';
 
 const op = operationOf('hook', 'create');

@@ -16,7 +16,7 @@ import {
 	type OperationDescription,
 } from './operation';
 import { ALLOW_MODEL_VALUES } from './guards';
-import { locatorName, resourceLocator } from './fields';
+import { locatorName, resourceLocator } from './locators';
 
 /**
  * The notice shown above the fields of a destructive operation (what it does, that it cannot be
