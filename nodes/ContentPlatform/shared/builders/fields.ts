@@ -19,8 +19,7 @@ import {
 	titleCase,
 	sentence,
 } from './operation';
-import { searchMethodName } from './locators';
-import { requireId } from '../errors';
+import { requiredId, searchMethodName } from './locators';
 import { FIELD_HINTS, rowHint } from '../tables/builderHints';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -166,7 +165,7 @@ export function requiredSiteField(op: OperationContext): INodeProperties[] {
 			required: true,
 			displayOptions: showOnlyFor(op),
 			builderHint: FIELD_HINTS.siteRequired,
-			routing: { send: { ...field.routing!.send, preSend: [requireId('siteId', 'Site')] } },
+			routing: { send: { ...field.routing!.send, preSend: [requiredId(resourceByValue('site'))] } },
 		},
 	];
 }

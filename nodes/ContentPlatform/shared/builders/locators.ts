@@ -7,10 +7,26 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceByValue, type ResourceTable } from '../tables/registry';
+import { RESOURCES, resourceByValue, type ResourceTable } from '../tables/registry';
 import { showOnlyFor, type OperationContext, article } from './operation';
 import { requireId } from '../errors';
 import { FIELD_HINTS } from '../tables/builderHints';
+
+/**
+ * Each resource's preSend refusing its picker's empty ID before any request (`requireId(<resource>Id,
+ * <display name>)`, errors.ts), made once at load for every resource of `RESOURCES`: the pickers built
+ * for several operations carry the same function, so the node declares a picker shown for several
+ * operations once (`declaredOnce`, ContentPlatform.node.ts, tells identical copies by their hooks'
+ * identity). Read only after load.
+ */
+const REQUIRED_IDS: ReadonlyMap<string, ReturnType<typeof requireId>> = new Map(
+	RESOURCES.map((resource) => [resource.value, requireId(locatorName(resource), resource.displayName)]),
+);
+
+/** The preSend refusing an empty ID in the picker of `resource`'s records (`REQUIRED_IDS`). */
+export function requiredId(resource: ResourceTable): ReturnType<typeof requireId> {
+	return REQUIRED_IDS.get(resource.value)!;
+}
 
 /** Name of the list search method of a resource, for example `searchOrders`. */
 export function searchMethodName(resource: ResourceTable): string {
@@ -94,7 +110,7 @@ export function resourceLocator(op: OperationContext, resource: ResourceTable = 
 		],
 		routing: {
 			request: { url: `=${before}${encodedId(name)}${after}` },
-			send: { preSend: [requireId(name, resource.displayName)] },
+			send: { preSend: [requiredId(resource)] },
 		},
 	};
 }
@@ -128,7 +144,7 @@ export function updateTargetLocator(op: OperationContext): INodeProperties {
  * (Grant Offers by Email reads it itself).
  */
 export function siteLocator(op: OperationContext, description: string, sent = true): INodeProperties {
-	const preSend = [requireId('siteId', 'Site')];
+	const preSend = [requiredId(resourceByValue('site'))];
 	return {
 		...resourceLocator(op, resourceByValue('site')),
 		description,
