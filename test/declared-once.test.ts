@@ -5,7 +5,9 @@
  * shows and what the routing reads (with Return All on and off, Include Related empty and set, as a
  * node and as a tool), the properties shown are the same, in the same order, with the same content
  * (labels, options, defaults, hints, routing and its hooks) but for the resources and operations they
- * list. And the copies are gone: Return All and Limit are declared once for every Get Many.
+ * list. And the copies are gone: Return All and Limit are declared once for every Get Many. Request
+ * Settings is the one field declared twice on purpose (Get Many's with Parallel Page Requests, the
+ * others' without): each operation shows one, with the options it showed before.
  */
 import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
@@ -68,6 +70,22 @@ describe('each field declared once (declaredOnce)', () => {
 					expect(shown(nodeProperties, values, nodeType, hooks)).toEqual(before);
 				}
 			}
+		},
+	);
+
+	it.each(pairs.map(([resource, operation]) => [`${resource} → ${operation}`, resource, operation]))(
+		'%s shows one Request Settings: the timeout, and Parallel Page Requests on Get Many',
+		(_title, resource, operation) => {
+			const node = { typeVersion: 1 } as INode;
+			const settings = description.properties.filter(
+				(p) =>
+					p.name === 'requestSettings' &&
+					NodeHelpers.displayParameter({ resource, operation } as never, p, node, asNode),
+			);
+			expect(settings).toHaveLength(1);
+			const names = (settings[0].options as INodeProperties[]).map((o) => o.name);
+			expect(names).toEqual(operation === 'getAll' ? ['timeout', 'parallelPages'] : ['timeout']);
+			expect(settings[0].routing).toBe(description.properties.find((p) => p.name === 'requestSettings')!.routing);
 		},
 	);
 
