@@ -116,12 +116,11 @@ function contentKey(property: INodeProperties, hooks: Map<unknown, number>): str
 }
 
 /**
- * The order constraints of `units` (each a merged property and the indices of `properties` it
- * stands for): for every resource × operation, the units it shows, in the order `properties` shows
- * them. Returns the units in an order that keeps every one of those sequences, each unit as early
- * as its first copy allows; undefined when no order keeps them all.
+ * For every resource × operation of `properties` (their `operation` properties' options), the
+ * indices of the properties it shows, in array order. Conditions on other parameters (Return All,
+ * "@tool") are taken as met: a property shown only sometimes still keeps its place.
  */
-function orderedUnits(properties: INodeProperties[], unitOf: number[], unitCount: number): number[] | undefined {
+function shownPerOperation(properties: INodeProperties[]): number[][] {
 	const pairs = properties
 		.filter((p) => p.name === 'operation')
 		.flatMap((p) =>
@@ -131,29 +130,38 @@ function orderedUnits(properties: INodeProperties[], unitOf: number[], unitCount
 		);
 	const shows = (p: INodeProperties, [resource, operation]: string[]) =>
 		(shownFor(p, 'resource')?.includes(resource) ?? true) && (shownFor(p, 'operation')?.includes(operation) ?? true);
-	const after = Array.from({ length: unitCount }, () => new Set<number>());
-	for (const pair of pairs) {
-		let previous: number | undefined;
-		properties.forEach((p, index) => {
-			if (!shows(p, pair)) return;
-			const unit = unitOf[index];
-			if (previous !== undefined && previous !== unit) after[previous].add(unit);
-			previous = unit;
-		});
+	return pairs.map((pair) => [...properties.keys()].filter((index) => shows(properties[index], pair)));
+}
+
+/**
+ * An order of the units (`unitOf`: each property's unit, the index of the property that stands for
+ * it) that keeps, for every resource × operation (`shown`, from `shownPerOperation`), the order in
+ * which it showed its properties; each unit as early as its first property allows. Undefined when
+ * no order keeps them all.
+ */
+function orderedUnits(shown: number[][], unitOf: number[]): number[] | undefined {
+	const count = unitOf.length;
+	const after = Array.from({ length: count }, () => new Set<number>());
+	for (const indices of shown) {
+		for (let i = 1; i < indices.length; i++) {
+			const [previous, unit] = [unitOf[indices[i - 1]], unitOf[indices[i]]];
+			if (previous !== unit) after[previous].add(unit);
+		}
 	}
-	const before = new Array<number>(unitCount).fill(0);
+	const before = new Array<number>(count).fill(0);
 	for (const next of after) for (const unit of next) before[unit]++;
-	const first = new Array<number>(unitCount).fill(Infinity);
+	const first = new Array<number>(count).fill(Infinity);
 	unitOf.forEach((unit, index) => (first[unit] = Math.min(first[unit], index)));
-	const ready = [...Array(unitCount).keys()].filter((unit) => before[unit] === 0);
+	const ready = new Set([...Array(count).keys()].filter((unit) => before[unit] === 0));
 	const order: number[] = [];
-	while (ready.length) {
-		ready.sort((a, b) => first[a] - first[b]);
-		const unit = ready.shift()!;
+	while (ready.size) {
+		let unit = -1;
+		for (const candidate of ready) if (unit < 0 || first[candidate] < first[unit]) unit = candidate;
+		ready.delete(unit);
 		order.push(unit);
-		for (const next of after[unit]) if (--before[next] === 0) ready.push(next);
+		for (const next of after[unit]) if (--before[next] === 0) ready.add(next);
 	}
-	return order.length === unitCount ? order : undefined;
+	return order.length === count ? order : undefined;
 }
 
 /**
@@ -175,9 +183,10 @@ export function declaredOnce(properties: INodeProperties[]): INodeProperties[] {
 		const key = contentKey(p, hooks);
 		groups.set(key, [...(groups.get(key) ?? []), index]);
 	});
+	const shown = shownPerOperation(properties);
 	let merged = properties.map((p) => p);
 	let unitOf = properties.map((_, index) => index);
-	let order = orderedUnits(properties, unitOf, properties.length)!;
+	let order = orderedUnits(shown, unitOf)!;
 	for (const members of groups.values()) {
 		if (members.length < 2) continue;
 		// Each member's resources, with the operations it shows for there.
@@ -218,7 +227,7 @@ export function declaredOnce(properties: INodeProperties[]): INodeProperties[] {
 			};
 			for (const copy of copies) tryUnitOf[copy] = tryUnitOf[head];
 		}
-		const tryOrder = orderedUnits(properties, tryUnitOf, properties.length);
+		const tryOrder = orderedUnits(shown, tryUnitOf);
 		if (!tryOrder) continue;
 		merged = tryMerged;
 		unitOf = tryUnitOf;
