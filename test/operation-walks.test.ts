@@ -59,6 +59,10 @@ const EITHER: NotFollowed[] = [
 	{ file: /^shared\/builders\/guards\.ts$/, why: "destructive operations' guard (`endpoint.destructive`)" },
 	{ file: /^shared\/tables\/filters\.ts$/, why: "the contacts' and customers' Get Many filters" },
 	{ file: /^shared\/tables\/builderHints\.ts$/, why: "words for n8n's AI Workflow Builder, no part of a request" },
+	{
+		file: /^shared\/builders\/declaredOnce\.ts$/,
+		why: "lays the built properties out with each field declared once: no part of a request, and no operation's fields change (test/declared-once.test.ts)",
+	},
 ];
 
 /** The walks and what each does not follow besides `EITHER`. */
