@@ -312,6 +312,10 @@ function render() {
 			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${descriptionBytes.get(v.node).toLocaleString('en-US')} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
 		}),
 		'',
+		'Fields with a hint: the declared fields (a field shown for several operations counts once). Description: the',
+		"node class's description as JSON, what n8n loads. Instance AI node lookup: the type definition n8n synthesises",
+		'for a node that is not built in, every resource × operation with the fields it shows.',
+		'',
 		'## Search: the top 5 for what creators ask',
 		'',
 		`n8n's ranking (\`NodeTypeParser.searchNodeTypes(query, ${TOP})\`, the list \`searchCodeBuilderNodes\` prints) over ${catalog(ours).length.toLocaleString('en-US')} node types; **bold**: the package's nodes.`,
