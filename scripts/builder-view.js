@@ -75,9 +75,11 @@ function packageNodes(dist = path.join(ROOT, 'dist')) {
 		const file = path.join(dist, 'nodes', dir, `${dir}.node.js`);
 		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
 		const description = new (require(file)[cls])().description;
+		// The description's size as the node ships it: JSON bytes of the class's description.
+		const bytes = Buffer.byteLength(JSON.stringify(description));
 		const codexFile = path.join(dist, 'nodes', dir, `${dir}.node.json`);
 		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));
-		return {
+		const node = {
 			...description,
 			name: `${PACKAGE}.${description.name}`,
 			codex: {
@@ -86,8 +88,13 @@ function packageNodes(dist = path.join(ROOT, 'dist')) {
 				...(codex.alias ? { alias: codex.alias } : {}),
 			},
 		};
+		descriptionBytes.set(node, bytes);
+		return node;
 	});
 }
+
+/** Each package node's description size (JSON bytes of the class's description), by the node `packageNodes` gives. */
+const descriptionBytes = new WeakMap();
 
 /** The "… Tool" variant n8n adds for a node usable as a tool (n8n 2.41 `convertNodeToAiTool`: name, display name, no inputs). */
 function toolVariant(description) {
@@ -298,12 +305,16 @@ function render() {
 		'',
 		'## Hints per node',
 		'',
-		'| Node | Node hint | Related nodes | Resources with a hint | Operations with a hint | Fields with a hint | Search result (characters) | Instance AI node lookup (characters, `@builderHint` lines) | Code builder type files (files, characters, `@builderHint` lines) |',
-		'| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+		'| Node | Node hint | Related nodes | Resources with a hint | Operations with a hint | Fields with a hint | Description (JSON bytes) | Search result (characters) | Instance AI node lookup (characters, `@builderHint` lines) | Code builder type files (files, characters, `@builderHint` lines) |',
+		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 		...views.map((v, i) => {
 			const ratio = (x) => (x ? `${x.hinted}/${x.total}` : '—');
-			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
+			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${descriptionBytes.get(v.node).toLocaleString('en-US')} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
 		}),
+		'',
+		'Fields with a hint: the declared fields (a field shown for several operations counts once). Description: the',
+		"node class's description as JSON, what n8n loads. Instance AI node lookup: the type definition n8n synthesises",
+		'for a node that is not built in, every resource × operation with the fields it shows.',
 		'',
 		'## Search: the top 5 for what creators ask',
 		'',

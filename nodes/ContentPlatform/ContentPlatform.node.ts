@@ -4,16 +4,18 @@
  * resource's in `shared/tables/resources/<resource>.ts`): one folder of descriptions per resource
  * with operations of its own under `resources/`
  * (see docs/development.md for the map of the code and the walk of one request). The node's
- * properties, in order: "Authentication", the "Resource" option, every resource's operations and
- * fields in the order of `RESOURCES` (`shared/tables/registry.ts`), "Simplify", and "Request
- * Settings", which hands every operation's request to the package's request runner
- * (`requestRunnerRouting`, shared/transport/request.ts).
+ * properties: "Authentication", the "Resource" option, every resource's operations and fields (built
+ * in the order of `RESOURCES`, `shared/tables/registry.ts`, then each field declared once and laid
+ * out by `declaredOnce`, shared/builders/declaredOnce.ts: every operation shows its fields in the
+ * order built), "Simplify", and "Request Settings", which hands every operation's request to the
+ * package's request runner (`requestRunnerRouting`, shared/transport/request.ts).
  */
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
 import { type ResourceDescription, resourceDescription, resourceProperty } from './shared/builders/operation';
 import { getManyOperation, getOperation } from './shared/builders/read';
+import { declaredOnce } from './shared/builders/declaredOnce';
 import { simplifyProperty } from './shared/simplify';
 import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
@@ -91,49 +93,66 @@ const descriptions: { [Value in ResourceValue]: ResourceDescription<Value> } = {
 /** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/registry.ts`). */
 const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptions[value]);
 
-/** Every property of the node after "Authentication": the resource, each resource's operations and fields, "Simplify". */
-export const nodeProperties: INodeProperties[] = [
+/**
+ * Every property of the node after "Authentication" as the builders give them, one copy per
+ * operation: the resource, each resource's operations and fields, "Simplify". The node declares
+ * them with `declaredOnce` (`nodeProperties`); test/declared-once.test.ts holds both to the same
+ * fields for every resource × operation.
+ */
+export const builtProperties: INodeProperties[] = [
 	resourceProperty(resources, 'order'),
 	...resources.flatMap(({ properties }) => properties),
 	simplifyProperty,
 ];
 
+/** `builtProperties`, each field declared once (`declaredOnce`): what the node describes. */
+export const nodeProperties: INodeProperties[] = declaredOnce(builtProperties);
+
+/** "Timeout (Seconds)" of Request Settings: every operation's. */
+const timeoutSetting: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_TIMEOUT_SECONDS,
+	description:
+		'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
+};
+
+/** "Parallel Page Requests" of Request Settings: Get Many's (see `readPages` in shared/transport/pages.ts). */
+const parallelPagesSetting: INodeProperties = {
+	displayName: 'Parallel Page Requests',
+	name: 'parallelPages',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_PAGES },
+	default: DEFAULT_PARALLEL_PAGES,
+	description:
+		'How many pages of the list to request at the same time after the first one. Items keep the order of the list. 1 requests one page after the other. When the API answers 429 (rate limited), the node continues one page at a time.',
+};
+
 /**
- * The node's "Request Settings": the request timeout (seconds) and, for Get Many, how many pages
- * are requested at once ("Parallel Page Requests", see `readPages` in shared/transport/pageScheduler.ts).
- * Its routing (`requestRunnerRouting`) makes n8n hand every operation's request to the package's
- * request runner (`runRequest`: one request for Get and the writes, pages for Get Many), which turns
- * timeouts into "did not answer within N s" and keeps the credential's secrets out of every error.
+ * The node's "Request Settings" (`requestSettings`): the request timeout (seconds) and, for Get Many,
+ * how many pages are requested at once ("Parallel Page Requests"). Two declarations of the one
+ * parameter: Get Many's with both settings, every other operation's with the timeout alone (the
+ * type definition n8n synthesises for a model lists a collection's every option under each
+ * operation, whatever the option's own conditions). Their routing (`requestRunnerRouting`) makes n8n
+ * hand every operation's request to the package's request runner (`runRequest`: one request for Get
+ * and the writes, pages for Get Many), which turns timeouts into "did not answer within N s" and
+ * keeps the credential's secrets out of every error.
  */
-const requestSettingsProperty: INodeProperties = {
+const requestSettingsProperties: INodeProperties[] = [
+	{ displayOptions: { show: { operation: ['getAll'] } }, options: [timeoutSetting, parallelPagesSetting] },
+	{ displayOptions: { hide: { operation: ['getAll'] } }, options: [timeoutSetting] },
+].map(({ displayOptions, options }) => ({
 	displayName: 'Request Settings',
 	name: 'requestSettings',
 	type: 'collection',
 	placeholder: 'Add Setting',
 	default: {},
-	options: [
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: DEFAULT_TIMEOUT_SECONDS,
-			description:
-				'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
-		},
-		{
-			displayName: 'Parallel Page Requests',
-			name: 'parallelPages',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_PAGES },
-			default: DEFAULT_PARALLEL_PAGES,
-			displayOptions: { show: { '/operation': ['getAll'] } },
-			description:
-				'How many pages of the list to request at the same time after the first one. Items keep the order of the list. 1 requests one page after the other. When the API answers 429 (rate limited), the node continues one page at a time.',
-		},
-	],
+	displayOptions,
+	options,
 	routing: requestRunnerRouting,
-};
+}));
 
 export class ContentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -173,7 +192,7 @@ export class ContentPlatform implements INodeType {
 					'={{ ["contact", "customer"].includes($parameter["resource"]) && $parameter["operation"] === "getAll" && !$parameter["filters"]?.site_id }}',
 			},
 		],
-		properties: [authenticationProperty, ...nodeProperties, requestSettingsProperty],
+		properties: [authenticationProperty, ...nodeProperties, ...requestSettingsProperties],
 	};
 
 	methods = {

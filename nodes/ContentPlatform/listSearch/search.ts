@@ -7,7 +7,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { simplifyResource } from '../shared/simplify';
 import type { ResourceObject } from '../shared/jsonapi';
 import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { searchMethodName } from '../shared/builders/fields';
+import { searchMethodName } from '../shared/builders/locators';
 import { apiRequest } from '../shared/transport/apiRequest';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */

@@ -6,7 +6,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection, siteLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
+import { siteLocator } from '../../shared/builders/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,

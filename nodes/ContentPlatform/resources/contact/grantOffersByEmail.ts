@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
-import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
+import { fieldsCollection } from '../../shared/builders/fields';
+import { siteLocator } from '../../shared/builders/locators';
 import { isResourceObject } from '../../shared/jsonapi';
 import { apiRequest } from '../../shared/transport/apiRequest';
 import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';

@@ -7,7 +7,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
 import { relationshipOperation } from '../../shared/builders/relationship';
-import { siteLocator } from '../../shared/builders/fields';
+import { siteLocator } from '../../shared/builders/locators';
 import { itemRunOf, withOwnRequest } from '../../shared/transport/request';
 import { answeredByEmailItems, byEmailItems, personLockOf, type PostReceiveFunction } from './byEmail';
 import { emailField } from './create';

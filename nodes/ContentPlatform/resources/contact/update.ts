@@ -4,7 +4,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection, updateTargetLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
+import { updateTargetLocator } from '../../shared/builders/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,

@@ -2,7 +2,7 @@
  * Contact Note → Create: an operation with fields of its own (docs/development.md, "The operation-file rule").
  */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
-import { idValue, resourceLocator } from '../../shared/builders/fields';
+import { idValue, resourceLocator } from '../../shared/builders/locators';
 import { resourceByValue } from '../../shared/tables/registry';
 import { requireId } from '../../shared/ids';
 import { noteBodyField } from './body';

@@ -2,7 +2,7 @@
  * Contact Note → Update: an operation with fields of its own (docs/development.md, "The operation-file rule").
  */
 import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
-import { updateTargetLocator } from '../../shared/builders/fields';
+import { updateTargetLocator } from '../../shared/builders/locators';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'update');

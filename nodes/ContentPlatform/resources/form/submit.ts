@@ -4,7 +4,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection, resourceLocator } from '../../shared/builders/fields';
+import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
+import { resourceLocator } from '../../shared/builders/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,

@@ -13,7 +13,8 @@ import {
 	type OperationDescription,
 } from '../../shared/builders/operation';
 import { byName, titleCase } from '../../shared/builders/words';
-import { fieldsCollection, siteLocator } from '../../shared/builders/fields';
+import { fieldsCollection } from '../../shared/builders/fields';
+import { siteLocator } from '../../shared/builders/locators';
 import { HOOK_EVENTS } from '../../shared/tables/resources/hook';
 
 const op = operationOf('hook', 'create');

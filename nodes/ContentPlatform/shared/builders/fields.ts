@@ -1,24 +1,17 @@
 /**
- * A field from one row of the tables: a filter (`FilterRow`: one field per `filter[<name>]`, the
- * "Filters" collection of a Get Many and of the polling trigger's events, the required "Site" of
- * lists that need one), a record picker (the resource locator of a resource: From List, By ID, By
- * URL, the ID as an encoded path segment; the update target, the site of a write) and an attribute
- * (a write body's `data.attributes.<name>`), each typed from its table value type (`valueField`);
- * and the collections these fields are offered in ("Filters", a write's "Add Field" collection).
+ * A field from a table row's value, typed from its table value type (`valueField`): a filter
+ * (`FilterRow`: one field per `filter[<name>]`, the "Filters" collection of a Get Many and of the
+ * polling trigger's events, the required "Site" of lists that need one; a filter whose value is a
+ * record's ID is a picker of that resource's records) and an attribute (a write body's
+ * `data.attributes.<name>`); and the collections these fields are offered in ("Filters", a write's
+ * "Add Field" collection). The record pickers of operations are `locators.ts`'.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	resourceByValue,
-	type FilterRow,
-	type ResourceTable,
-	ATTRIBUTES,
-	type ResourceType,
-	type ValueType,
-} from '../tables/registry';
+import { resourceByValue, type FilterRow, ATTRIBUTES, type ResourceType, type ValueType } from '../tables/registry';
 import { showOnlyFor, type OperationContext } from './operation';
 import { article, byDisplayName, byName, fieldLabel, titleCase, sentence } from './words';
-import { requireId } from '../ids';
+import { requiredId, searchMethodName } from './locators';
 import { FIELD_HINTS, rowHint } from '../tables/builderHints';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
@@ -164,7 +157,7 @@ export function requiredSiteField(op: OperationContext): INodeProperties[] {
 			required: true,
 			displayOptions: showOnlyFor(op),
 			builderHint: FIELD_HINTS.siteRequired,
-			routing: { send: { ...field.routing!.send, preSend: [requireId('siteId', 'Site')] } },
+			routing: { send: { ...field.routing!.send, preSend: [requiredId(resourceByValue('site'))] } },
 		},
 	];
 }
@@ -198,140 +191,6 @@ function pickerFilterField(filter: FilterRow): INodeProperties {
 			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 12345' },
 		],
 		routing: { send: { type: 'query', property: `filter[${filter.name}]`, value: '={{ String($value).trim() }}' } },
-	};
-}
-
-/** Name of the list search method of a resource, for example `searchOrders`. */
-export function searchMethodName(resource: ResourceTable): string {
-	return `search${resource.displayName.replace(/ /g, '')}s`;
-}
-
-/** Name of the resource locator parameter of a resource, for example `orderId`. */
-export function locatorName(resource: ResourceTable): string {
-	return `${resource.value}Id`;
-}
-
-/**
- * The ID of a resource locator as an expression: trimmed; an ID extracted from a URL ("By URL"
- * mode: the extracted value differs from the raw parameter) is still percent-encoded, so it is
- * decoded.
- */
-export function idValue(parameter: string): string {
-	return `(String($rawParameter["${parameter}"]) !== String($value) ? decodeURIComponent(String($value).trim()) : String($value).trim())`;
-}
-
-/** `idValue` URL-encoded as one path segment (encoded exactly once), as a `{{ }}` template part. */
-export function encodedId(parameter: string): string {
-	return `{{ encodeURIComponent(${idValue(parameter)}) }}`;
-}
-
-/**
- * The resource locator of a record (`<resource>Id`): From List (when the resource has a list
- * search), By ID, By URL (the API's `…/v1/<type>/<id>` links). Its routing puts the encoded ID
- * into the endpoint's `{id}` and refuses an empty ID before any request.
- * @param resource The resource whose record is picked (default: the operation's own).
- */
-export function resourceLocator(op: OperationContext, resource: ResourceTable = op.resource): INodeProperties {
-	const name = locatorName(resource);
-	const [before, after] = op.endpoint.path.split('{id}');
-	const urlHint = resource.urlHint ?? `/v1/${resource.type}`;
-	return {
-		displayName: resource.displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: resource.search ? 'list' : 'id', value: '' },
-		required: true,
-		description: `The ${resource.displayName.toLowerCase()} to use`,
-		displayOptions: showOnlyFor(op),
-		modes: [
-			...(resource.search
-				? [
-						{
-							displayName: 'From List',
-							name: 'list',
-							type: 'list' as const,
-							placeholder: `Select ${article(resource.displayName)} ${resource.displayName.toLowerCase()}...`,
-							typeOptions: {
-								searchListMethod: searchMethodName(resource),
-								searchable: resource.search.filter !== undefined,
-							},
-						},
-					]
-				: []),
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 12345',
-			},
-			{
-				displayName: 'By URL',
-				name: 'url',
-				type: 'string',
-				placeholder: `e.g. https://api.example.com${urlHint}/12345`,
-				extractValue: { type: 'regex', regex: `/v1/${resource.type}/([^/?#]+)` },
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: `.*/v1/${resource.type}/[^/?#]+.*`,
-							errorMessage: `Not ${article(resource.displayName)} ${resource.displayName} URL: expected …${urlHint}/<ID>`,
-						},
-					},
-				],
-			},
-		],
-		routing: {
-			request: { url: `=${before}${encodedId(name)}${after}` },
-			send: { preSend: [requireId(name, resource.displayName)] },
-		},
-	};
-}
-
-/**
- * The locator of a JSON:API update (`PATCH /<type>/{id}`): the same field and request path as
- * `resourceLocator`, and the ID also sent as the body's `data.id` (the resource object of an update
- * names its ID; spec "PATCH /v1/contacts/{id}", supplement "PATCH /v1/contact_notes/{id}").
- * An empty ID is refused before any request, as for every locator.
- */
-export function updateTargetLocator(op: OperationContext): INodeProperties {
-	const locator = resourceLocator(op);
-	return {
-		...locator,
-		routing: {
-			request: locator.routing?.request,
-			send: {
-				type: 'body',
-				property: 'data.id',
-				value: `={{ ${idValue(locator.name)} }}`,
-				preSend: locator.routing?.send?.preSend,
-			},
-		},
-	};
-}
-
-/**
- * The "Site" of a write that belongs to a site (Contact → Create, Create or Update, Hook → Create,
- * Grant Offers by Email): the sites' resource locator (`siteId`), refused empty before any request,
- * sent as the body's `data.relationships.site.data` (`{type: "sites", id}`) unless `sent` is false
- * (Grant Offers by Email reads it itself).
- */
-export function siteLocator(op: OperationContext, description: string, sent = true): INodeProperties {
-	const preSend = [requireId('siteId', 'Site')];
-	return {
-		...resourceLocator(op, resourceByValue('site')),
-		description,
-		builderHint: FIELD_HINTS.siteRequired,
-		routing: sent
-			? {
-					send: {
-						type: 'body',
-						property: 'data.relationships.site.data',
-						value: `={{ { "type": "sites", "id": ${idValue('siteId')} } }}`,
-						preSend,
-					},
-				}
-			: { send: { preSend } },
 	};
 }
 

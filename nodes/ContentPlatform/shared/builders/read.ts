@@ -1,14 +1,15 @@
 /**
  * The two read operations built from a table row alone, each the whole of what it sends and
  * offers: Get (`getOperation`) and Get Many (`getManyOperation`), and the fields only they have:
- * Return All and Limit, the "Options" collection (sort, sparse fieldset), the generic "Conditions"
- * (`filter[<attribute>_<operator>]`), "Include Related" and the included records' paging.
+ * Return All and Limit, "Date Range", the "Options" collection (sort, sparse fieldset), "Include
+ * Related" and the included records' paging; the generic "Conditions" are `conditions.ts`'.
  */
-import { filtersCollection, requiredSiteField, resourceLocator, filterField } from './fields';
+import { filtersCollection, requiredSiteField, filterField } from './fields';
+import { resourceLocator } from './locators';
+import { conditionsCollection } from './conditions';
 import { operationOption, type OperationContext, type OperationDescription, showOnlyFor } from './operation';
-import { byDisplayName, byName, fieldLabel, plural, titleCase } from './words';
-import type { INodeProperties, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { byDisplayName, byName, fieldLabel, plural } from './words';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ATTRIBUTES, dateRangeModesOf, type DateRangeMode } from '../tables/registry';
 import { FIELD_HINTS } from '../tables/builderHints';
@@ -42,7 +43,7 @@ export function getOperation(op: OperationContext): OperationDescription {
  *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
  * - `returnAll`, `limit` (`returnAllAndLimit`): become `page[number]` and `page[size]` (at most 100) pages;
  * - `filters` (`filtersCollection`, fields.ts): one field per `filter[<name>]` of the row;
- * - `conditions` (`conditionsCollection`): `filter[<attribute>_<operator>]` rows (purchases);
+ * - `conditions` (`conditionsCollection`, conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);
  * - Options → `sort` and sort direction, `fields` (`sortOptions`, `fieldsOption`): `sort=-key`, `fields[<type>]`.
  * Each part is empty when the row does not have it.
  */
@@ -227,104 +228,6 @@ export function optionsCollection(op: OperationContext, options: INodeProperties
 			default: {},
 			displayOptions: showOnlyFor(op),
 			options: options.sort(byDisplayName),
-		},
-	];
-}
-
-/** Words for the generic filter operators of the purchases prose (`filter[<attribute>_<operator>]`). */
-const OPERATOR_NAMES: Record<string, string> = {
-	eq: 'Equals',
-	not_eq: 'Does Not Equal',
-	cont: 'Contains',
-	not_cont: 'Does Not Contain',
-	gt: 'Greater Than',
-	gte: 'Greater Than or Equal',
-	lt: 'Less Than',
-	lte: 'Less Than or Equal',
-	start: 'Starts With',
-	end: 'Ends With',
-};
-
-/**
- * preSend of "Conditions": writes each condition as `filter[<attribute>_<operator>]=<value>` and
- * refuses two conditions on the same attribute and operator (the query can hold only one).
- */
-async function conditionsQuery(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const conditions = (this.getNodeParameter('conditions.condition', []) as IDataObject[]) ?? [];
-	const qs = (requestOptions.qs ?? {}) as IDataObject;
-	for (const { attribute, operator, value } of conditions) {
-		const key = `filter[${String(attribute)}_${String(operator)}]`;
-		if (key in qs) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Two conditions use "${titleCase(String(attribute))} ${OPERATOR_NAMES[String(operator)]}": keep one`,
-				{
-					itemIndex: this.getItemIndex(),
-				},
-			);
-		}
-		qs[key] = String(value ?? '');
-	}
-	requestOptions.qs = qs;
-	return requestOptions;
-}
-
-/**
- * "Conditions" of a Get Many whose endpoint allows `filter[<attribute>_<operator>]` in prose
- * (table row `query.conditions`): any number of attribute / operator / value rows (none when the
- * endpoint has no such filters).
- */
-export function conditionsCollection(op: OperationContext): INodeProperties[] {
-	const conditions = op.endpoint.query.conditions;
-	if (!conditions) return [];
-	return [
-		{
-			displayName: 'Conditions',
-			name: 'conditions',
-			type: 'fixedCollection',
-			placeholder: 'Add Condition',
-			typeOptions: { multipleValues: true },
-			default: {},
-			displayOptions: showOnlyFor(op),
-			description: 'Further filters: an attribute compared with a value (all conditions must hold)',
-			options: [
-				{
-					displayName: 'Condition',
-					name: 'condition',
-					values: [
-						{
-							displayName: 'Attribute',
-							name: 'attribute',
-							type: 'options',
-							// A literal (n8n's lint reads defaults literally); every conditions table has created_at.
-							default: 'created_at',
-							description: 'The attribute to compare',
-							options: conditions.attributes.map((name) => ({ name: titleCase(name), value: name })).sort(byName),
-						},
-						{
-							displayName: 'Operator',
-							name: 'operator',
-							type: 'options',
-							default: 'eq',
-							description: 'How the attribute is compared with the value',
-							options: conditions.operators
-								.map((value) => ({ name: OPERATOR_NAMES[value] ?? titleCase(value), value }))
-								.sort(byName),
-						},
-						{
-							displayName: 'Value',
-							name: 'value',
-							type: 'string',
-							default: '',
-							description: 'Dates as ISO 8601 (for example 2026-11-01), amounts in cents, yes/no as true or false',
-						},
-					],
-				},
-			],
-			routing: { send: { preSend: [conditionsQuery] } },
 		},
 	];
 }

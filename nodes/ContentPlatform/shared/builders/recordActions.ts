@@ -11,7 +11,7 @@ import { subjectOf } from '../errors';
 import { locatorId } from '../ids';
 import { operationOption, type OperationContext, type OperationDescription } from './operation';
 import { destructiveNotice } from './destructive';
-import { locatorName, resourceLocator } from './fields';
+import { locatorName, resourceLocator } from './locators';
 
 /**
  * postReceive of a Delete: an error answer becomes the usual error; a success (the API answers

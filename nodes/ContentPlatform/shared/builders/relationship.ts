@@ -28,7 +28,7 @@ import {
 	type OperationContext,
 	type OperationDescription,
 } from './operation';
-import { locatorName, resourceLocator } from './fields';
+import { locatorName, resourceLocator } from './locators';
 
 /** IDs typed as a comma-separated list or given as an array (or a number) by an expression; trimmed, empty ones dropped. */
 export function parseIdList(value: unknown): string[] {
