@@ -1,12 +1,27 @@
 /**
- * The filter rows several resources share, each written once as a plain object literal: the
- * filters contacts and customers share (`PERSON_FILTERS`, the site filter first) and the
- * supplement's description search (`descriptionContains`). The site filter and the title search,
- * which most lists take, are in the site's table (`resources/site.ts`); a row of one resource
- * is written in its own table.
+ * The filter rows several resources share, each written once as a plain object literal: the site
+ * filter and the title search most lists take (`SITE_FILTER`, `titleContains`), the filters
+ * contacts and customers share (`PERSON_FILTERS`, the site filter first) and the supplement's
+ * description search (`descriptionContains`). A row of one resource is written in its own table.
  */
-import { SITE_FILTER } from './resources/site';
 import type { FilterRow } from './types';
+
+/**
+ * `filter[site_id]`: the site filter most lists take (also the first of the filters contacts and
+ * customers share, `PERSON_FILTERS` below), a picker of sites. Its `hint` is
+ * what n8n's AI Workflow Builder reads about the field.
+ */
+export const SITE_FILTER: FilterRow = {
+	name: 'site_id',
+	type: 'string',
+	picker: 'site',
+	description:
+		'Restrict to a site. Required when the account has more than one site; always sending it is recommended.',
+	hint: 'Set it on accounts with several sites: the API refuses contact and customer lists without it. The ID comes from Site → Get Many.',
+};
+
+/** `filter[title_cont]` of the supplement's lists (sections 4 and 9), the sites' among them. */
+export const titleContains: FilterRow = { name: 'title_cont', type: 'string', description: 'Title contains the text' };
 
 /** `filter[description_cont]` of the supplement's lists (courses, offers, products). */
 export const descriptionContains: FilterRow = {

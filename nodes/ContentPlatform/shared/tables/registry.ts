@@ -1,9 +1,9 @@
 /**
- * The node's tables: the Content Platform API's documents as data, and the one list of the
- * node's resources.
+ * The registry of the node's resources: `RESOURCES`, the one list of the resource tables, and what
+ * is looked up or derived from it.
  *
- * Every fact the node needs from the API's documents (`spec/platform-openapi-v1.1.0.yaml`,
- * `spec/content-platform-api.md` and its supplement `spec/platform-api-supplement.md`: resources
+ * The tables around it hold the Content Platform API's documents as data. Every fact the node
+ * needs from the API's documents (`spec/platform-openapi-v1.1.0.yaml`, `spec/content-platform-api.md` and its supplement `spec/platform-api-supplement.md`: resources
  * and their attributes, relationships, endpoints, sort keys, includes, sparse fieldsets and
  * filters) is written exactly once, as typed tables:
  * - `types.ts`: the shapes of the tables (the value types, a type's attributes, a filter row, an
@@ -12,10 +12,9 @@
  *   attributes, its relationships, its endpoints with their query parameters (the seed document's
  *   rows first, then the supplement's), its filter rows written as plain object literals; an
  *   attribute group, filter row or endpoint row two resources share is in the table it belongs to
- *   most (the site filter and the title search most lists take in `resources/site.ts`, the
- *   offer grants contacts and customers share in `resources/contact.ts`);
- * - `filters.ts`: the filter rows several resources share (the filters contacts and customers
- *   share, the description search);
+ *   most (the offer grants contacts and customers share in `resources/contact.ts`);
+ * - `filters.ts`: the filter rows several resources share (the site filter and the title search
+ *   most lists take, the filters contacts and customers share, the description search);
  * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
  *   `ContentPlatform.node.ts` takes its order from here), what is derived from it (the resource
  *   values and types, the attributes by type), and look-ups.

@@ -3,7 +3,7 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from './site';
+import { SITE_FILTER, titleContains } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Blog Post (type `blog_posts`): get (seed spec), then the list and its search (supplement section 4). */

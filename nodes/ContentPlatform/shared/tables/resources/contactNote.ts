@@ -3,7 +3,7 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from './site';
+import { SITE_FILTER } from '../filters';
 import type { ResourceTable } from '../types';
 
 /**

@@ -3,7 +3,7 @@
  * query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from './site';
+import { SITE_FILTER, titleContains } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Form (type `forms`): get and submit (seed spec), then the list and its search (supplement section 4). */

@@ -3,7 +3,7 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from './site';
+import { SITE_FILTER } from '../filters';
 import type { AttributeTable, ResourceTable } from '../types';
 import { PERSON_ATTRIBUTES_ADDRESS } from './contact';
 

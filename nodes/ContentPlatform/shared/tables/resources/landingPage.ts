@@ -3,7 +3,7 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from './site';
+import { SITE_FILTER, titleContains } from '../filters';
 import type { ResourceTable } from '../types';
 import { PURCHASE_CONDITIONS } from './purchase';
 

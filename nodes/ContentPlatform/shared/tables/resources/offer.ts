@@ -3,8 +3,7 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from './site';
-import { descriptionContains } from '../filters';
+import { descriptionContains, SITE_FILTER, titleContains } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Offer (type `offers`, supplement section 2): list, get and the offer's products. */

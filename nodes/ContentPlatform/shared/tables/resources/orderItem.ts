@@ -3,8 +3,8 @@
  * with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
+import { SITE_FILTER } from '../filters';
 import { ORDER_AMOUNTS } from './order';
-import { SITE_FILTER } from './site';
 import type { ResourceTable } from '../types';
 
 /** Order Item (type `order_items`): list and get (seed spec). */

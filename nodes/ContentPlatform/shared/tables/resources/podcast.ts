@@ -3,7 +3,7 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from './site';
+import { SITE_FILTER } from '../filters';
 import type { AttributeTable, ResourceTable } from '../types';
 
 /** Attributes of podcasts (spec "Resources and fields"). */

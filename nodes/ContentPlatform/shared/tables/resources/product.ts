@@ -3,8 +3,7 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER, titleContains } from './site';
-import { descriptionContains } from '../filters';
+import { descriptionContains, SITE_FILTER, titleContains } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Product (type `products`, supplement section 4): list and get. */

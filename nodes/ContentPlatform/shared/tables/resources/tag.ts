@@ -3,7 +3,7 @@
  * their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from './site';
+import { SITE_FILTER } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Tag (type `contact_tags`, supplement section 1): list (tags not archived) and get. */

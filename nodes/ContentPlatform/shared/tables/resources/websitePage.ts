@@ -3,7 +3,7 @@
  * endpoints with their query parameters, from which its fields are derived; listed in `RESOURCES`
  * (shared/tables/registry.ts).
  */
-import { SITE_FILTER } from './site';
+import { SITE_FILTER } from '../filters';
 import type { ResourceTable } from '../types';
 
 /** Website Page (type `website_pages`): list and get (supplement 9.3; the site filter is prose only). */
