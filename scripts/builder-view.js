@@ -9,6 +9,8 @@
  *   result or a node lookup prints: description, `@builderHint`, `@relatedNodes`, every resource and
  *   operation with its `@builderHint`) and `searchNodeTypes` (the ranking of `searchCodeBuilderNodes`,
  *   top 5).
+ * - What creators ask: the asks of `scripts/search-asks.json` ranked with the same search, and the
+ *   share found in the top 5 (scripts/search-asks.js).
  * - Type definitions: npm `@n8n/workflow-sdk` (`generateNodeTypeFile`, what Instance AI gives for a
  *   node that is not built in; generate-types `generateNodeJSDoc` and `planSplitVersionFiles`, the
  *   code builder's files: one per resource × operation), with each field's `@builderHint`.
@@ -22,7 +24,7 @@
  *
  *   node scripts/builder-view.js            writes docs/ai-builder.md
  *   node scripts/builder-view.js --check    exits 1 when docs/ai-builder.md differs from the built
- *                                           nodes, a query misses the top 5, a hint is missing or
+ *                                           nodes (an ask's rank among them), a query misses the top 5, a hint is missing or
  *                                           breaks the rules, or a related node is not in n8n
  *   node scripts/builder-view.js --refresh-catalog ~/.cache/n8n-nodes-content-platform/n8n-<hash>/node_modules
  *
@@ -30,6 +32,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { rankAsks, asksSection } = require('./search-asks');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'docs', 'ai-builder.md');
@@ -270,6 +273,7 @@ function render() {
 	const ours = packageNodes();
 	const parser = new NodeTypeParser(catalog(ours));
 	const searches = searchTop(parser);
+	const asked = rankAsks(parser, TOP);
 	const views = measure(ours, parser);
 	const types = ours.map(typeFiles);
 	const { nodes, source } = JSON.parse(fs.readFileSync(CATALOG, 'utf8'));
@@ -285,11 +289,15 @@ function render() {
 		'',
 		'## Where n8n 2.41.1 shows these hints',
 		'',
-		'- **Instance AI** (`@n8n/instance-ai`, the `nodes` tool): its search runs `NodeSearchEngine` over every installed',
-		"  node, community packages included (n8n's `types/nodes.json`), and returns each node's `searchHint` with the",
-		"  result; the type definition of a node that is not built in is `@n8n/workflow-sdk`'s `generateNodeTypeFile` of",
-		"  its description (`dist/modules/mcp-registry/synthesize-type-def.js`), with every field's `@builderHint`",
+		'- **Instance AI** (`@n8n/instance-ai`, the `nodes` tool, `dist/tools/nodes.tool.js`): its `search` runs',
+		"  `NodeSearchEngine.searchByName(query, 10)` over every installed node, community packages included (n8n's",
+		"  `types/nodes.json`), and returns each node's `searchHint` with the result; its `type-definition` asks n8n's",
+		"  `NodeCatalogService`, which for a node that is not built in returns `@n8n/workflow-sdk`'s `generateNodeTypeFile`",
+		"  of its description (`dist/modules/mcp-registry/synthesize-type-def.js`) with every field's `@builderHint`",
 		'  (its plain description lookup, `getDescription`, keeps no hints).',
+		"- **n8n's MCP server** (`dist/modules/mcp/tools/workflow-builder`): `search_nodes` is the same `NodeCatalogService`'s",
+		'  `searchNodes`, `searchCodeBuilderNodes` with 5 results per query (the text of the search section below), and',
+		'  `get_node_types` its type definitions. `e2e/instance-ai-catalog.js` calls both in a running n8n 2.41.1.',
 		'- **AI Workflow Builder** (`@n8n/ai-workflow-builder` 1.41.1): prints the same `@builderHint` lines (this',
 		'  document is that text), but its catalog keeps only built-in nodes: `filterNodeTypes` in',
 		'  `ai-workflow-builder-agent.service.js` drops every type not starting with `n8n-nodes-base.` or `@n8n/`, so a',
@@ -316,6 +324,7 @@ function render() {
 				`| ${s.query} | ${s.rank ?? 'not in the top 5'} | ${s.ids.map((id) => (id.startsWith(`${PACKAGE}.`) ? `**${id}**` : id)).join('<br>')} |`,
 		),
 		'',
+		...asksSection(asked, TOP, catalog(ours).length),
 		'## Fields with a hint',
 		'',
 		'| Node | Field | Hint |',
@@ -340,7 +349,7 @@ function render() {
 		'```',
 		'',
 	];
-	return { text: lines.join('\n'), problems: problems(ours, parser, searches), views, searches, types };
+	return { text: lines.join('\n'), problems: problems(ours, parser, searches), views, searches, asked, types };
 }
 
 /** A field shown once when several operations carry the same field with the same hint (Return All on every Get Many). */
