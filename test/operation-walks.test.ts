@@ -59,6 +59,10 @@ const EITHER: NotFollowed[] = [
 	{ file: /^shared\/builders\/guards\.ts$/, why: "destructive operations' guard (`endpoint.destructive`)" },
 	{ file: /^shared\/tables\/filters\.ts$/, why: "the contacts' and customers' Get Many filters" },
 	{ file: /^shared\/tables\/builderHints\.ts$/, why: "words for n8n's AI Workflow Builder, no part of a request" },
+	{
+		file: /^shared\/builders\/builderHint\.ts$/,
+		why: "the nodes' and rows' `builderHint` for n8n's AI builders, built with the description, no part of a request",
+	},
 ];
 
 /** The walks and what each does not follow besides `EITHER`. */

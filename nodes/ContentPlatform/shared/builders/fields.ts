@@ -27,7 +27,8 @@ import {
 	sentence,
 } from './operation';
 import { requireId } from '../errors';
-import { FIELD_HINTS, rowHint } from '../tables/builderHints';
+import { FIELD_HINTS } from '../tables/builderHints';
+import { rowHint } from './builderHint';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
 function queryValue(type: FilterRow['type']): string {
