@@ -17,7 +17,8 @@
  *   `search_nodes` (`searchNodes`, n8n's search with 5 results per ask) for three everyday asks finds
  *   the node meant with its `@builderHint` (the node's `searchHint`); `get_node_types`
  *   (`getNodeTypes`) returns the Content Platform node's type definition (`synthesizeNodeTypeDef`,
- *   with every resource and the fields' `@builderHint`).
+ *   with every resource and the fields' `@builderHint`), the very text scripts/builder-view.js
+ *   measures for docs/ai-builder.md.
  *
  * Instance AI's own agent is not started: it needs no licence (no `@Licensed` in n8n's
  * dist/modules/instance-ai/instance-ai.controller.js) but a model, by default
@@ -150,6 +151,12 @@ async function checks({ n8n, check }) {
 				const hinted = action.properties.find((p) => p.name === 'email' && p.builderHint);
 				assert.ok(definition.includes(`@builderHint ${hinted.builderHint.propertyHint}`), 'a field hint');
 				assert.ok((definition.match(/@builderHint /g) ?? []).length > 100, 'the fields carry their hints');
+				const view = require('../scripts/builder-view.js');
+				const expected = view.instanceAiLookup(
+					view.packageNodes().find((n) => n.name === `${PACKAGE}.contentPlatform`),
+				);
+				assert.equal(definition.length, expected.length, "docs/ai-builder.md's Instance AI node lookup size");
+				assert.ok(definition === expected, 'the same text as scripts/builder-view.js renders');
 			},
 		);
 	} finally {

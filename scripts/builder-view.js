@@ -238,17 +238,49 @@ function measure(ours, parser) {
 }
 
 /**
+ * A package node's description as n8n 2.41.1 holds it after loading (what Instance AI's lookup
+ * synthesizes from; e2e/instance-ai-catalog.js reads that lookup in a running n8n): a declarative
+ * node (one with `requestDefaults`) gets n8n's Request Options (n8n-core `DirectoryLoader
+ * .applyDeclarativeNodeOptionParameters`), and each `resource` and `operation` list ends with n8n's
+ * "Custom API Call" (n8n `dist/load-nodes-and-credentials.js` `injectCustomApiCallOptions`: the
+ * nodes whose credentials n8n can proxy, here through the OAuth2 credential).
+ */
+function asLoaded(node) {
+	const custom = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
+	const loaded = {
+		description: {
+			...node,
+			properties: node.properties.map((p) =>
+				['resource', 'operation'].includes(p.name) ? { ...p, options: [...p.options, custom] } : p,
+			),
+		},
+	};
+	if (node.requestDefaults) {
+		require('n8n-core/dist/nodes-loader/directory-loader.js').DirectoryLoader.applyDeclarativeNodeOptionParameters(
+			loaded,
+		);
+	}
+	return loaded.description;
+}
+
+/** Instance AI's type definition of a package node (n8n's `synthesizeNodeTypeDef` of the description as loaded). */
+function instanceAiLookup(node) {
+	const loaded = asLoaded(node);
+	return require('@n8n/workflow-sdk').generateNodeTypeFile({
+		...loaded,
+		properties: loaded.properties.filter((p) => p.type !== 'hidden'),
+	});
+}
+
+/**
  * The type definitions n8n's AI builders read for a node: Instance AI's lookup of a node that is not
  * built in (n8n 2.41.1 `dist/modules/mcp-registry/synthesize-type-def.js`: `generateNodeTypeFile` of
- * the description without hidden fields, one file), and the code builder's files (one per resource ×
- * operation, `planSplitVersionFiles`, or one file).
+ * the description as loaded, `asLoaded`, without hidden fields, one file), and the code builder's
+ * files (one per resource × operation, `planSplitVersionFiles`, or one file).
  */
 function typeFiles(node) {
 	const gt = require('@n8n/workflow-sdk/scripts/generate-types');
-	const single = require('@n8n/workflow-sdk').generateNodeTypeFile({
-		...node,
-		properties: node.properties.filter((p) => p.type !== 'hidden'),
-	});
+	const single = instanceAiLookup(node);
 	const files = gt.hasDiscriminatorPattern(node)
 		? gt.planSplitVersionFiles(node, 1)
 		: new Map([['index.ts', gt.generateSingleVersionTypeFile(node, 1)]]);
@@ -431,7 +463,7 @@ async function main() {
 	if (found.length) process.exitCode = 1;
 }
 
-module.exports = { QUERIES, TOP, catalog, packageNodes, searchTop, render, problems };
+module.exports = { QUERIES, TOP, catalog, packageNodes, searchTop, render, problems, instanceAiLookup };
 
 if (require.main === module) {
 	main().catch((error) => {
