@@ -17,8 +17,8 @@
  *   `search_nodes` (`searchNodes`, n8n's search with 5 results per ask) for three everyday asks finds
  *   the node meant with its `@builderHint` (the node's `searchHint`); `get_node_types`
  *   (`getNodeTypes`) returns the Content Platform node's type definition (`synthesizeNodeTypeDef`,
- *   with every resource and the fields' `@builderHint`), the very text scripts/builder-view.js
- *   measures for docs/ai-builder.md.
+ *   with every resource and the fields' `@builderHint`), the very text lib/package-nodes.js
+ *   gives docs/ai-builder.md (scripts/builder-view.js).
  *
  * Instance AI's own agent is not started: it needs no licence (no `@Licensed` in n8n's
  * dist/modules/instance-ai/instance-ai.controller.js) but a model, by default
@@ -33,12 +33,12 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { PACKAGE, packageNodes, instanceAiLookup } = require('../lib/package-nodes');
 const { WORK_DIR } = require('./lib/n8n');
 
 const { runStandalone } = require('./lib/standalone');
 
 const ROOT = path.resolve(__dirname, '..');
-const PACKAGE = 'n8n-nodes-content-platform';
 
 /** Three everyday asks, in a creator's words, and the package node each means. */
 const ASKS = [
@@ -151,12 +151,9 @@ async function checks({ n8n, check }) {
 				const hinted = action.properties.find((p) => p.name === 'email' && p.builderHint);
 				assert.ok(definition.includes(`@builderHint ${hinted.builderHint.propertyHint}`), 'a field hint');
 				assert.ok((definition.match(/@builderHint /g) ?? []).length > 100, 'the fields carry their hints');
-				const view = require('../scripts/builder-view.js');
-				const expected = view.instanceAiLookup(
-					view.packageNodes().find((n) => n.name === `${PACKAGE}.contentPlatform`),
-				);
+				const expected = instanceAiLookup(packageNodes().find((n) => n.name === `${PACKAGE}.contentPlatform`));
 				assert.equal(definition.length, expected.length, "docs/ai-builder.md's Instance AI node lookup size");
-				assert.ok(definition === expected, 'the same text as scripts/builder-view.js renders');
+				assert.ok(definition === expected, 'the same text as lib/package-nodes.js gives docs/ai-builder.md');
 			},
 		);
 	} finally {

@@ -14,30 +14,28 @@
  * - Type definitions: npm `@n8n/workflow-sdk` (`generateNodeTypeFile`, what Instance AI gives for a
  *   node that is not built in; generate-types `generateNodeJSDoc` and `planSplitVersionFiles`, the
  *   code builder's files: one per resource × operation), with each field's `@builderHint`.
- * - n8n's own nodes: `scripts/n8n-node-catalog.json`, the search fields (name, display name,
- *   description, version, group, codex aliases, whether usable as a tool) of every node of
- *   n8n-nodes-base and @n8n/n8n-nodes-langchain as n8n 2.41.1 installs them, taken from their
- *   `dist/types/nodes.json` by `--refresh-catalog <node_modules>` (the e2e runtime's, e2e/README.md).
- *   The package's nodes get their codex from dist/<Node>/<Node>.node.json and their package prefix
- *   as n8n's loader gives them; every node usable as a tool gets its "… Tool" variant, as n8n's
- *   `createAiTools` adds it.
+ * - The nodes searched and read: the package's as n8n loads them beside n8n's own
+ *   (`scripts/n8n-node-catalog.json`), each usable one with its "… Tool" variant: lib/package-nodes.js
+ *   and scripts/n8n-catalog.js.
  *
  *   node scripts/builder-view.js            writes docs/ai-builder.md
  *   node scripts/builder-view.js --check    exits 1 when docs/ai-builder.md differs from the built
  *                                           nodes (an ask's rank among them), a query misses the top 5, a hint is missing or
  *                                           breaks the rules, or a related node is not in n8n
  *   node scripts/builder-view.js --refresh-catalog ~/.cache/n8n-nodes-content-platform/n8n-<hash>/node_modules
+ *                                           rewrites scripts/n8n-node-catalog.json (scripts/n8n-catalog.js)
  *
  * Deterministic: no dates, no machine paths; the same build gives the same text.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { PACKAGE, packageNodes, instanceAiLookup } = require('../lib/package-nodes');
+const { catalog, refreshCatalog } = require('./n8n-catalog');
 const { rankAsks, asksSection } = require('./search-asks');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'docs', 'ai-builder.md');
 const CATALOG = path.join(__dirname, 'n8n-node-catalog.json');
-const PACKAGE = 'n8n-nodes-content-platform';
 
 /** The words creators use for what the platform does: a package node must be in n8n's top 5 for each. */
 const QUERIES = [
@@ -66,56 +64,6 @@ const FORBIDDEN = [
 	{ pattern: /\bai_[a-z]+/i, what: 'a connection type' },
 	{ pattern: /\bmain\b/i, what: 'the connection type "main"' },
 ];
-
-/** The built nodes of the package, as n8n's loader gives them: prefixed name, codex from the .node.json. */
-function packageNodes(dist = path.join(ROOT, 'dist')) {
-	const files = [
-		['ContentPlatform', 'ContentPlatform'],
-		['ContentPlatformTrigger', 'ContentPlatformTrigger'],
-		['ContentPlatformWebhookTrigger', 'ContentPlatformWebhookTrigger'],
-	];
-	return files.map(([dir, cls]) => {
-		const file = path.join(dist, 'nodes', dir, `${dir}.node.js`);
-		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: npm run build first`);
-		const description = new (require(file)[cls])().description;
-		const codexFile = path.join(dist, 'nodes', dir, `${dir}.node.json`);
-		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));
-		return {
-			...description,
-			name: `${PACKAGE}.${description.name}`,
-			codex: {
-				categories: codex.categories,
-				subcategories: codex.subcategories,
-				...(codex.alias ? { alias: codex.alias } : {}),
-			},
-		};
-	});
-}
-
-/** The "… Tool" variant n8n adds for a node usable as a tool (n8n 2.41 `convertNodeToAiTool`: name, display name, no inputs). */
-function toolVariant(description) {
-	const { usableAsTool, ...rest } = description;
-	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : {};
-	const base = { ...rest, ...replacements };
-	return {
-		...base,
-		name: `${base.name}Tool`,
-		displayName: `${base.displayName} Tool`,
-		inputs: [],
-		outputs: ['ai_tool'],
-	};
-}
-
-/** n8n's own nodes (the committed extract), with their tool variants. */
-function n8nNodes() {
-	const { nodes } = JSON.parse(fs.readFileSync(CATALOG, 'utf8'));
-	return [...nodes, ...nodes.filter((n) => n.usableAsTool).map(toolVariant)];
-}
-
-/** Every node n8n's search sees: n8n's and the package's (with the action node's tool variant). */
-function catalog(ours = packageNodes()) {
-	return [...n8nNodes(), ...ours, ...ours.filter((n) => n.usableAsTool).map(toolVariant)];
-}
 
 /** `@n8n/ai-utilities`' node catalog (CommonJS build). */
 function nodeCatalog() {
@@ -234,41 +182,6 @@ function measure(ours, parser) {
 			},
 			fields: fieldHints(node.properties),
 		};
-	});
-}
-
-/**
- * A package node's description as n8n 2.41.1 holds it after loading (what Instance AI's lookup
- * synthesizes from; e2e/instance-ai-catalog.js reads that lookup in a running n8n): a declarative
- * node (one with `requestDefaults`) gets n8n's Request Options (n8n-core `DirectoryLoader
- * .applyDeclarativeNodeOptionParameters`), and each `resource` and `operation` list ends with n8n's
- * "Custom API Call" (n8n `dist/load-nodes-and-credentials.js` `injectCustomApiCallOptions`: the
- * nodes whose credentials n8n can proxy, here through the OAuth2 credential).
- */
-function asLoaded(node) {
-	const custom = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
-	const loaded = {
-		description: {
-			...node,
-			properties: node.properties.map((p) =>
-				['resource', 'operation'].includes(p.name) ? { ...p, options: [...p.options, custom] } : p,
-			),
-		},
-	};
-	if (node.requestDefaults) {
-		require('n8n-core/dist/nodes-loader/directory-loader.js').DirectoryLoader.applyDeclarativeNodeOptionParameters(
-			loaded,
-		);
-	}
-	return loaded.description;
-}
-
-/** Instance AI's type definition of a package node (n8n's `synthesizeNodeTypeDef` of the description as loaded). */
-function instanceAiLookup(node) {
-	const loaded = asLoaded(node);
-	return require('@n8n/workflow-sdk').generateNodeTypeFile({
-		...loaded,
-		properties: loaded.properties.filter((p) => p.type !== 'hidden'),
 	});
 }
 
@@ -393,50 +306,6 @@ function dedupeFields(fields) {
 		seen.add(key);
 		return true;
 	});
-}
-
-/**
- * `--refresh-catalog <node_modules>`: writes scripts/n8n-node-catalog.json from n8n-nodes-base's and
- * @n8n/n8n-nodes-langchain's `dist/types/nodes.json` (the search fields only, names prefixed as
- * n8n's loader prefixes them, each node's latest version as n8n's search keeps it; hidden nodes kept, as
- * Instance AI's search keeps them).
- */
-async function refreshCatalog(modules) {
-	const packages = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'];
-	const nodes = [];
-	const versions = [];
-	for (const name of packages) {
-		const dir = path.join(modules, name);
-		versions.push(`${name} ${JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version}`);
-		const latest = new Map();
-		const top = (v) => (Array.isArray(v) ? Math.max(...v) : v);
-		for (const n of JSON.parse(fs.readFileSync(path.join(dir, 'dist/types/nodes.json'), 'utf8'))) {
-			const seen = latest.get(n.name);
-			if (!seen || top(n.version) > top(seen.version)) latest.set(n.name, n);
-		}
-		for (const n of [...latest.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-			nodes.push({
-				name: `${name}.${n.name}`,
-				displayName: n.displayName,
-				description: n.description,
-				version: n.version,
-				group: n.group,
-				inputs: Array.isArray(n.inputs) ? n.inputs.map((i) => (typeof i === 'string' ? i : i.type)) : [],
-				outputs: Array.isArray(n.outputs) ? n.outputs.map((o) => (typeof o === 'string' ? o : o.type)) : [],
-				properties: [],
-				...(n.codex?.alias ? { codex: { alias: n.codex.alias } } : {}),
-				...(n.hidden ? { hidden: true } : {}),
-				...(n.usableAsTool ? { usableAsTool: true } : {}),
-			});
-		}
-	}
-	const prettier = require('prettier');
-	const text = await prettier.format(JSON.stringify({ source: versions.join(' and '), nodes }), {
-		...(await prettier.resolveConfig(CATALOG)),
-		parser: 'json',
-	});
-	fs.writeFileSync(CATALOG, text);
-	process.stdout.write(`wrote ${path.relative(ROOT, CATALOG)}: ${nodes.length} node types of ${versions.join(', ')}\n`);
 }
 
 async function main() {
