@@ -9,7 +9,8 @@
  * words of the built description are added to the hand-written ones of the source codex (which
  * keeps only words the tables do not hold: "memberships", "payments", "refunds", …):
  * - the action node: each resource's name and its plural (from its Get Many action, "Get many
- *   courses"), each operation's action ("cancel subscription of purchase", "add tags to contact");
+ *   courses"), the action of each operation beyond n8n's standard five ("cancel subscription of
+ *   purchase", "add tags to contact");
  * - a trigger: each event's name ("new order item", "payment succeeded"), and the name and plural
  *   of the resource it names ("order item", "order items").
  * docs/ai-builder.md ranks what creators ask with these aliases (scripts/search-asks.json).
@@ -41,6 +42,12 @@ function builtNodes() {
 		});
 }
 
+/**
+ * n8n's standard operations, whose action is a bare verb and the resource ("Create contact"): their
+ * words are the resource's, and as aliases they would put the node first for any "create" or "delete".
+ */
+const STANDARD = ['get', 'getAll', 'create', 'update', 'delete'];
+
 /** The option list of a node's field, empty when the node has none. */
 const optionsOf = (description, field) =>
 	description.properties.filter((p) => p.name === field).flatMap((p) => p.options ?? []);
@@ -59,7 +66,7 @@ function resourceWords(description) {
 		return {
 			name: resource.name.toLowerCase(),
 			plural: many && /^Get many (.+)$/.exec(many.action)?.[1].toLowerCase(),
-			actions: options.map((o) => o.action.toLowerCase()),
+			actions: options.filter((o) => !STANDARD.includes(o.value)).map((o) => o.action.toLowerCase()),
 		};
 	});
 }
