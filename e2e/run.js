@@ -22,6 +22,8 @@
  * - stopping a running Return All with n8n's Stop (e2e/cancel.js): no request after the stop.
  * - the node as an AI tool (e2e/agent.js): an AI Agent with a scripted OpenAI-compatible stand-in,
  *   an MCP client session with the MCP Server Trigger, the AI agent example imported.
+ * - n8n 2.x's node catalog (e2e/instance-ai-catalog.js, 2.x only): three everyday asks find the
+ *   package's nodes with their searchHint, and the Content Platform node's type definition.
  * - the README's Quickstart install (e2e/quickstart.js): the packed package installed with the
  *   README's `npm install --omit=peer <tarball>` into a fresh .n8n/nodes, then loaded by n8n.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
@@ -282,6 +284,10 @@ async function main(runtime) {
 
 		// The node as an AI tool (e2e/agent.js): an AI Agent with a scripted model stand-in, an MCP session, the example.
 		await agent.checks({ sandbox, n8n, check });
+
+		// n8n 2.x's node catalog (e2e/instance-ai-catalog.js): the package as Instance AI and n8n's MCP
+		// server find it and read its type definition. n8n 1.x has no such catalog.
+		if (n8n.n8nMajor >= 2) await require('./instance-ai-catalog').checks({ n8n, check });
 
 		await credentialTestChecks({ n8n, sandbox, check, credentials: stored });
 	} finally {

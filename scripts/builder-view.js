@@ -9,32 +9,33 @@
  *   result or a node lookup prints: description, `@builderHint`, `@relatedNodes`, every resource and
  *   operation with its `@builderHint`) and `searchNodeTypes` (the ranking of `searchCodeBuilderNodes`,
  *   top 5).
+ * - What creators ask: the asks of `scripts/search-asks.json` ranked with the same search, and the
+ *   share found in the top 5 (scripts/search-asks.js).
  * - Type definitions: npm `@n8n/workflow-sdk` (`generateNodeTypeFile`, what Instance AI gives for a
  *   node that is not built in; generate-types `generateNodeJSDoc` and `planSplitVersionFiles`, the
  *   code builder's files: one per resource × operation), with each field's `@builderHint`.
- * - n8n's own nodes: `scripts/n8n-node-catalog.json`, the search fields (name, display name,
- *   description, version, group, codex aliases, whether usable as a tool) of every node of
- *   n8n-nodes-base and @n8n/n8n-nodes-langchain as n8n 2.41.1 installs them, taken from their
- *   `dist/types/nodes.json` by `--refresh-catalog <node_modules>` (the e2e runtime's, e2e/README.md).
- *   The package's nodes get their codex from dist/<Node>/<Node>.node.json and their package prefix
- *   as n8n's loader gives them; every node usable as a tool gets its "… Tool" variant, as n8n's
- *   `createAiTools` adds it.
+ * - The nodes searched and read: the package's as n8n loads them beside n8n's own
+ *   (`scripts/n8n-node-catalog.json`), each usable one with its "… Tool" variant: lib/package-nodes.js
+ *   and scripts/n8n-catalog.js.
  *
  *   node scripts/builder-view.js            writes docs/ai-builder.md
  *   node scripts/builder-view.js --check    exits 1 when docs/ai-builder.md differs from the built
- *                                           nodes, a query misses the top 5, a hint is missing or
+ *                                           nodes (an ask's rank among them), a query misses the top 5, a hint is missing or
  *                                           breaks the rules, or a related node is not in n8n
  *   node scripts/builder-view.js --refresh-catalog ~/.cache/n8n-nodes-content-platform/n8n-<hash>/node_modules
+ *                                           rewrites scripts/n8n-node-catalog.json (scripts/n8n-catalog.js)
  *
  * Deterministic: no dates, no machine paths; the same build gives the same text.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { PACKAGE, packageNodes, descriptionBytes, instanceAiLookup } = require('../lib/package-nodes');
+const { catalog, refreshCatalog } = require('./n8n-catalog');
+const { rankAsks, asksSection } = require('./search-asks');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'docs', 'ai-builder.md');
 const CATALOG = path.join(__dirname, 'n8n-node-catalog.json');
-const PACKAGE = 'n8n-nodes-content-platform';
 
 /** The words creators use for what the platform does: a package node must be in n8n's top 5 for each. */
 const QUERIES = [
@@ -63,63 +64,6 @@ const FORBIDDEN = [
 	{ pattern: /\bai_[a-z]+/i, what: 'a connection type' },
 	{ pattern: /\bmain\b/i, what: 'the connection type "main"' },
 ];
-
-/** The built nodes of the package, as n8n's loader gives them: prefixed name, codex from the .node.json. */
-function packageNodes(dist = path.join(ROOT, 'dist')) {
-	const files = [
-		['ContentPlatform', 'ContentPlatform'],
-		['ContentPlatformTrigger', 'ContentPlatformTrigger'],
-		['ContentPlatformWebhookTrigger', 'ContentPlatformWebhookTrigger'],
-	];
-	return files.map(([dir, cls]) => {
-		const file = path.join(dist, 'nodes', dir, `${dir}.node.js`);
-		if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
-		const description = new (require(file)[cls])().description;
-		// The description's size as the node ships it: JSON bytes of the class's description.
-		const bytes = Buffer.byteLength(JSON.stringify(description));
-		const codexFile = path.join(dist, 'nodes', dir, `${dir}.node.json`);
-		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));
-		const node = {
-			...description,
-			name: `${PACKAGE}.${description.name}`,
-			codex: {
-				categories: codex.categories,
-				subcategories: codex.subcategories,
-				...(codex.alias ? { alias: codex.alias } : {}),
-			},
-		};
-		descriptionBytes.set(node, bytes);
-		return node;
-	});
-}
-
-/** Each package node's description size (JSON bytes of the class's description), by the node `packageNodes` gives. */
-const descriptionBytes = new WeakMap();
-
-/** The "… Tool" variant n8n adds for a node usable as a tool (n8n 2.41 `convertNodeToAiTool`: name, display name, no inputs). */
-function toolVariant(description) {
-	const { usableAsTool, ...rest } = description;
-	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : {};
-	const base = { ...rest, ...replacements };
-	return {
-		...base,
-		name: `${base.name}Tool`,
-		displayName: `${base.displayName} Tool`,
-		inputs: [],
-		outputs: ['ai_tool'],
-	};
-}
-
-/** n8n's own nodes (the committed extract), with their tool variants. */
-function n8nNodes() {
-	const { nodes } = JSON.parse(fs.readFileSync(CATALOG, 'utf8'));
-	return [...nodes, ...nodes.filter((n) => n.usableAsTool).map(toolVariant)];
-}
-
-/** Every node n8n's search sees: n8n's and the package's (with the action node's tool variant). */
-function catalog(ours = packageNodes()) {
-	return [...n8nNodes(), ...ours, ...ours.filter((n) => n.usableAsTool).map(toolVariant)];
-}
 
 /** `@n8n/ai-utilities`' node catalog (CommonJS build). */
 function nodeCatalog() {
@@ -244,15 +188,12 @@ function measure(ours, parser) {
 /**
  * The type definitions n8n's AI builders read for a node: Instance AI's lookup of a node that is not
  * built in (n8n 2.41.1 `dist/modules/mcp-registry/synthesize-type-def.js`: `generateNodeTypeFile` of
- * the description without hidden fields, one file), and the code builder's files (one per resource ×
- * operation, `planSplitVersionFiles`, or one file).
+ * the description as loaded, `asLoaded`, without hidden fields, one file), and the code builder's
+ * files (one per resource × operation, `planSplitVersionFiles`, or one file).
  */
 function typeFiles(node) {
 	const gt = require('@n8n/workflow-sdk/scripts/generate-types');
-	const single = require('@n8n/workflow-sdk').generateNodeTypeFile({
-		...node,
-		properties: node.properties.filter((p) => p.type !== 'hidden'),
-	});
+	const single = instanceAiLookup(node);
 	const files = gt.hasDiscriminatorPattern(node)
 		? gt.planSplitVersionFiles(node, 1)
 		: new Map([['index.ts', gt.generateSingleVersionTypeFile(node, 1)]]);
@@ -277,6 +218,7 @@ function render() {
 	const ours = packageNodes();
 	const parser = new NodeTypeParser(catalog(ours));
 	const searches = searchTop(parser);
+	const asked = rankAsks(parser, TOP);
 	const views = measure(ours, parser);
 	const types = ours.map(typeFiles);
 	const { nodes, source } = JSON.parse(fs.readFileSync(CATALOG, 'utf8'));
@@ -292,11 +234,15 @@ function render() {
 		'',
 		'## Where n8n 2.41.1 shows these hints',
 		'',
-		'- **Instance AI** (`@n8n/instance-ai`, the `nodes` tool): its search runs `NodeSearchEngine` over every installed',
-		"  node, community packages included (n8n's `types/nodes.json`), and returns each node's `searchHint` with the",
-		"  result; the type definition of a node that is not built in is `@n8n/workflow-sdk`'s `generateNodeTypeFile` of",
-		"  its description (`dist/modules/mcp-registry/synthesize-type-def.js`), with every field's `@builderHint`",
+		'- **Instance AI** (`@n8n/instance-ai`, the `nodes` tool, `dist/tools/nodes.tool.js`): its `search` runs',
+		"  `NodeSearchEngine.searchByName(query, 10)` over every installed node, community packages included (n8n's",
+		"  `types/nodes.json`), and returns each node's `searchHint` with the result; its `type-definition` asks n8n's",
+		"  `NodeCatalogService`, which for a node that is not built in returns `@n8n/workflow-sdk`'s `generateNodeTypeFile`",
+		"  of its description (`dist/modules/mcp-registry/synthesize-type-def.js`) with every field's `@builderHint`",
 		'  (its plain description lookup, `getDescription`, keeps no hints).',
+		"- **n8n's MCP server** (`dist/modules/mcp/tools/workflow-builder`): `search_nodes` is the same `NodeCatalogService`'s",
+		'  `searchNodes`, `searchCodeBuilderNodes` with 5 results per query (the text of the search section below), and',
+		'  `get_node_types` its type definitions. `e2e/instance-ai-catalog.js` calls both in a running n8n 2.41.1.',
 		'- **AI Workflow Builder** (`@n8n/ai-workflow-builder` 1.41.1): prints the same `@builderHint` lines (this',
 		'  document is that text), but its catalog keeps only built-in nodes: `filterNodeTypes` in',
 		'  `ai-workflow-builder-agent.service.js` drops every type not starting with `n8n-nodes-base.` or `@n8n/`, so a',
@@ -309,7 +255,7 @@ function render() {
 		'| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 		...views.map((v, i) => {
 			const ratio = (x) => (x ? `${x.hinted}/${x.total}` : '—');
-			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${descriptionBytes.get(v.node).toLocaleString('en-US')} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
+			return `| ${cell(v.node.displayName)} | ${v.nodeHint}/1 | ${v.related} | ${ratio(v.resources)} | ${ratio(v.operations)} | ${v.fields.length} | ${descriptionBytes(v.node).toLocaleString('en-US')} | ${v.text.length.toLocaleString('en-US')} | ${types[i].lookup.characters.toLocaleString('en-US')}, ${types[i].lookup.hintLines} | ${types[i].files}, ${types[i].characters.toLocaleString('en-US')}, ${types[i].hintLines} |`;
 		}),
 		'',
 		'Fields with a hint: the declared fields (a field shown for several operations counts once). Description: the',
@@ -327,6 +273,7 @@ function render() {
 				`| ${s.query} | ${s.rank ?? 'not in the top 5'} | ${s.ids.map((id) => (id.startsWith(`${PACKAGE}.`) ? `**${id}**` : id)).join('<br>')} |`,
 		),
 		'',
+		...asksSection(asked, TOP, catalog(ours).length),
 		'## Fields with a hint',
 		'',
 		'| Node | Field | Hint |',
@@ -351,7 +298,7 @@ function render() {
 		'```',
 		'',
 	];
-	return { text: lines.join('\n'), problems: problems(ours, parser, searches), views, searches, types };
+	return { text: lines.join('\n'), problems: problems(ours, parser, searches), views, searches, asked, types };
 }
 
 /** A field shown once when several operations carry the same field with the same hint (Return All on every Get Many). */
@@ -363,50 +310,6 @@ function dedupeFields(fields) {
 		seen.add(key);
 		return true;
 	});
-}
-
-/**
- * `--refresh-catalog <node_modules>`: writes scripts/n8n-node-catalog.json from n8n-nodes-base's and
- * @n8n/n8n-nodes-langchain's `dist/types/nodes.json` (the search fields only, names prefixed as
- * n8n's loader prefixes them, each node's latest version as n8n's search keeps it; hidden nodes kept, as
- * Instance AI's search keeps them).
- */
-async function refreshCatalog(modules) {
-	const packages = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'];
-	const nodes = [];
-	const versions = [];
-	for (const name of packages) {
-		const dir = path.join(modules, name);
-		versions.push(`${name} ${JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version}`);
-		const latest = new Map();
-		const top = (v) => (Array.isArray(v) ? Math.max(...v) : v);
-		for (const n of JSON.parse(fs.readFileSync(path.join(dir, 'dist/types/nodes.json'), 'utf8'))) {
-			const seen = latest.get(n.name);
-			if (!seen || top(n.version) > top(seen.version)) latest.set(n.name, n);
-		}
-		for (const n of [...latest.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-			nodes.push({
-				name: `${name}.${n.name}`,
-				displayName: n.displayName,
-				description: n.description,
-				version: n.version,
-				group: n.group,
-				inputs: Array.isArray(n.inputs) ? n.inputs.map((i) => (typeof i === 'string' ? i : i.type)) : [],
-				outputs: Array.isArray(n.outputs) ? n.outputs.map((o) => (typeof o === 'string' ? o : o.type)) : [],
-				properties: [],
-				...(n.codex?.alias ? { codex: { alias: n.codex.alias } } : {}),
-				...(n.hidden ? { hidden: true } : {}),
-				...(n.usableAsTool ? { usableAsTool: true } : {}),
-			});
-		}
-	}
-	const prettier = require('prettier');
-	const text = await prettier.format(JSON.stringify({ source: versions.join(' and '), nodes }), {
-		...(await prettier.resolveConfig(CATALOG)),
-		parser: 'json',
-	});
-	fs.writeFileSync(CATALOG, text);
-	process.stdout.write(`wrote ${path.relative(ROOT, CATALOG)}: ${nodes.length} node types of ${versions.join(', ')}\n`);
 }
 
 async function main() {
@@ -433,7 +336,7 @@ async function main() {
 	if (found.length) process.exitCode = 1;
 }
 
-module.exports = { QUERIES, TOP, catalog, packageNodes, searchTop, render, problems };
+module.exports = { QUERIES, TOP, catalog, packageNodes, searchTop, render, problems, instanceAiLookup };
 
 if (require.main === module) {
 	main().catch((error) => {

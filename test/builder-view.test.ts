@@ -4,12 +4,17 @@
  * (dist/, as CI builds before the tests): for each word creators use (courses, memberships, …,
  * customers) one of the package's nodes is in n8n's top 5; every node, resource and operation has
  * a hint; every related node is one of n8n's; no hint holds expression syntax or a connection
- * type. The checks are shown to fail where they should: the nodes without their codex aliases
+ * type. What creators ask (scripts/search-asks.json, ranked by scripts/search-asks.js): at least 60
+ * asks, and the aliases the build derives from the tables (gulpfile.js) are what finds most of them.
+ * The checks are shown to fail where they should: the nodes without their codex aliases
  * and description words drop out of the top 5 for "payments", and a hint with
  * expression syntax is reported.
  */
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed CommonJS script
 const view = require('../scripts/builder-view.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed CommonJS script
+const asks = require('../scripts/search-asks.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's package, CommonJS export
 const { NodeTypeParser } = require('@n8n/ai-utilities/node-catalog');
 
@@ -34,6 +39,69 @@ describe("n8n's node search finds the package for what creators ask", () => {
 		const bare = ours.map((node) => ({ ...node, description: 'Content Platform API', codex: { alias: [] } }));
 		const bareSearch: Array<{ query: string; rank?: number }> = view.searchTop(new NodeTypeParser(view.catalog(bare)));
 		expect(bareSearch.find((s) => s.query === 'payments')!.rank).toBeUndefined();
+	});
+});
+
+describe('what creators ask, in their words', () => {
+	type Ranked = { ask: string; rank?: number };
+	const ranked: Ranked[] = asks.rankAsks(parser, view.TOP);
+	/** The codex aliases written by hand (nodes/<Node>/<Node>.node.json), without those the build derives. */
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed codex files
+	const handWritten = (dir: string): string[] => require(`../nodes/${dir}/${dir}.node.json`).alias;
+	const dirs = ['ContentPlatform', 'ContentPlatformTrigger', 'ContentPlatformWebhookTrigger'];
+
+	it('at least 60 asks, none twice, each for the action node or a trigger', () => {
+		const list: Array<{ ask: string; for: string }> = asks.ASKS;
+		expect(list.length).toBeGreaterThanOrEqual(60);
+		expect(new Set(list.map((a) => a.ask)).size).toBe(list.length);
+		expect(list.filter((a) => !['action', 'trigger'].includes(a.for))).toEqual([]);
+	});
+
+	it("the build adds each resource, each action beyond n8n's standard five and each trigger event to the aliases", () => {
+		const [action, polling, webhook] = ours;
+		type Option = { name: string; value?: string; action?: string };
+		const options = (node: CatalogNode, name: string): Option[] =>
+			(node.properties as Array<{ name: string; options?: Option[] }>)
+				.filter((p) => p.name === name)
+				.flatMap((p) => p.options ?? []);
+		const missing = (node: CatalogNode, words: string[]) =>
+			words.map((w) => w.toLowerCase()).filter((w) => !node.codex!.alias!.includes(w));
+		const standard = ['get', 'getAll', 'create', 'update', 'delete'];
+		const special = options(action, 'operation').filter((o) => !standard.includes(o.value!));
+		expect(special.length).toBeGreaterThan(20);
+		expect(
+			missing(
+				action,
+				options(action, 'resource').map((o) => o.name),
+			),
+		).toEqual([]);
+		expect(
+			missing(
+				action,
+				special.map((o) => o.action!),
+			),
+		).toEqual([]);
+		expect(
+			missing(
+				polling,
+				options(polling, 'event').map((o) => o.name),
+			),
+		).toEqual([]);
+		expect(
+			missing(
+				webhook,
+				options(webhook, 'event').map((o) => o.name),
+			),
+		).toEqual([]);
+		expect(action.codex!.alias!).not.toContain('delete contact');
+	});
+
+	it('with the hand-written aliases only, fewer asks find their node than with the derived ones', () => {
+		const handOnly = ours.map((node, i) => ({ ...node, codex: { alias: handWritten(dirs[i]) } }));
+		const before: Ranked[] = asks.rankAsks(new NodeTypeParser(view.catalog(handOnly)), view.TOP);
+		const found = (list: Ranked[]) => list.filter((r) => r.rank).length;
+		expect(found(before)).toBeLessThan(found(ranked));
+		expect(found(ranked) / ranked.length).toBeGreaterThanOrEqual(0.8);
 	});
 });
 

@@ -35,7 +35,7 @@ import { baseUrlExpression } from './shared/transport/baseUrl';
 import { authenticationProperty, credentialsDescription } from './shared/transport/credentials';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pageScheduler';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
-import { nodeBuilderHint } from './shared/tables/builderHints';
+import { nodeBuilderHint } from './shared/builders/builderHint';
 
 /**
  * A resource whose operations are Get Many and Get alone, each its standard builder's

@@ -22,7 +22,8 @@ import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
-import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
+import { nodeBuilderHint } from '../ContentPlatform/shared/builders/builderHint';
+import { FIELD_HINTS } from '../ContentPlatform/shared/tables/builderHints';
 
 function toRecord(resource: ResourceObject): PollRecord {
 	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };

@@ -38,7 +38,8 @@ import {
 } from './delivery';
 import { confirmsByDefault, HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
-import { FIELD_HINTS, nodeBuilderHint } from '../ContentPlatform/shared/tables/builderHints';
+import { nodeBuilderHint } from '../ContentPlatform/shared/builders/builderHint';
+import { FIELD_HINTS } from '../ContentPlatform/shared/tables/builderHints';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';

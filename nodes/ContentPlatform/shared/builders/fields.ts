@@ -12,7 +12,8 @@ import { resourceByValue, type FilterRow, ATTRIBUTES, type ResourceType, type Va
 import { showOnlyFor, type OperationContext } from './operation';
 import { article, byDisplayName, byName, fieldLabel, titleCase, sentence } from './words';
 import { requiredId, searchMethodName } from './locators';
-import { FIELD_HINTS, rowHint } from '../tables/builderHints';
+import { FIELD_HINTS } from '../tables/builderHints';
+import { rowHint } from './builderHint';
 
 /** The expression that writes a filter value to the query string as the API expects it. */
 function queryValue(type: FilterRow['type']): string {

@@ -1,14 +1,15 @@
 /**
- * What n8n's AI Workflow Builder reads about the package beyond the hints of the tables (a
- * resource's, an operation's and a filter row's: `ResourceTable.hint`, `EndpointRow.hint`,
- * `FilterRow.hint`, the site filter's among them): the three nodes' `builderHint` (`searchHint`,
- * `relatedNodes`) and the `propertyHint` of the other fields builders get wrong. The
- * builder prints them as `@builderHint` lines (npm `@n8n/ai-utilities`, node-catalog `search.js`;
+ * The words n8n's AI builders read about the package beyond the hints of the tables (a resource's,
+ * an operation's and a filter row's: `ResourceTable.hint`, `EndpointRow.hint`, `FilterRow.hint`,
+ * the site filter's among them), as data: the three nodes' `searchHint` and what each is to the
+ * others, the n8n nodes each is paired with, and the `propertyHint` of the other fields builders
+ * get wrong. `shared/builders/builderHint.ts` puts them into the nodes' `builderHint`; the builder
+ * prints them as `@builderHint` lines (npm `@n8n/ai-utilities`, node-catalog `search.js`;
  * `@n8n/workflow-sdk` generate-types); `docs/ai-builder.md` shows the result
  * (`node scripts/builder-view.js`). Plain words for a model: no n8n expression syntax and no
  * connection-type names. n8n 1.x ignores these fields (its `INodeTypeDescription` has none).
  */
-import type { IBuilderHint, IParameterBuilderHint, IRelatedNode } from 'n8n-workflow';
+import type { IParameterBuilderHint, IRelatedNode } from 'n8n-workflow';
 
 /** The package's node types, as n8n names them (`<package>.<node name>`). */
 export const PACKAGE_NODES = {
@@ -24,7 +25,7 @@ export type PackageNode = keyof typeof PACKAGE_NODES;
  * Each node's `searchHint` (when to pick it, polling or instant, which IDs it needs) and what it
  * is to the other two nodes (the `relationHint` they list it with).
  */
-const NODE_WORDS: Record<PackageNode, { searchHint: string; asRelated: string }> = {
+export const NODE_WORDS: Record<PackageNode, { searchHint: string; asRelated: string }> = {
 	action: {
 		searchHint:
 			'Reads and changes data of a creator platform (courses, memberships, offers, contacts, customers, orders, purchases, payments, tags, forms). Most operations need a record ID: find it first with the Get Many of that resource (Contact → Get Many with Search finds a person by name or email). To add or update a person by email use Contact → Create or Update; to give access after a sale use Contact → Grant Offers by Email. Accounts with several sites need a Site ID (Site → Get Many).',
@@ -47,7 +48,7 @@ const NODE_WORDS: Record<PackageNode, { searchHint: string; asRelated: string }>
  * (`n8n-nodes-base` 2.41.2, `@n8n/n8n-nodes-langchain` 2.41.1; `scripts/builder-view.js --check`
  * fails when one is not in n8n's catalog), and why.
  */
-const N8N_PAIRINGS: Record<PackageNode, IRelatedNode[]> = {
+export const N8N_PAIRINGS: Record<PackageNode, IRelatedNode[]> = {
 	action: [
 		{
 			nodeType: '@n8n/n8n-nodes-langchain.agent',
@@ -72,67 +73,54 @@ const N8N_PAIRINGS: Record<PackageNode, IRelatedNode[]> = {
 	],
 };
 
-/**
- * The `builderHint` of one of the package's nodes: its `searchHint`, then as `relatedNodes` the
- * other two package nodes (with what they are) and its n8n pairings.
- */
-export function nodeBuilderHint(node: PackageNode): IBuilderHint {
-	const others = (Object.keys(PACKAGE_NODES) as PackageNode[]).filter((other) => other !== node);
-	return {
-		searchHint: NODE_WORDS[node].searchHint,
-		relatedNodes: [
-			...others.map((other) => ({ nodeType: PACKAGE_NODES[other], relationHint: NODE_WORDS[other].asRelated })),
-			...N8N_PAIRINGS[node],
-		],
-	};
-}
-
-/** `{ propertyHint }` of a field. */
-const hint = (propertyHint: string): IParameterBuilderHint => ({ propertyHint });
-
-/**
- * A table row's own hint (a filter row's `hint`) as the `builderHint` of the field derived from it:
- * spread into the field; nothing when the row has none.
- */
-export const rowHint = (row: { hint?: string }): { builderHint?: IParameterBuilderHint } =>
-	row.hint ? { builderHint: hint(row.hint) } : {};
-
 /** The `builderHint` of the fields builders get wrong, each written once. */
 export const FIELD_HINTS = {
 	/** The site of a write, and the required site of payouts. */
-	siteRequired: hint('Required. The site ID comes from Site → Get Many (an account with one site has one ID).'),
+	siteRequired: {
+		propertyHint: 'Required. The site ID comes from Site → Get Many (an account with one site has one ID).',
+	},
 	/** The email of the operations that find the contact by email. */
-	email: hint(
-		'The email identifies the contact (matched ignoring case): no contact ID is needed. Use the email from the trigger or form item.',
-	),
+	email: {
+		propertyHint:
+			'The email identifies the contact (matched ignoring case): no contact ID is needed. Use the email from the trigger or form item.',
+	},
 	/** A Get Many's Date Range. */
-	dateRange: hint(
-		'Bounds the list by time, for example orders of last week: set Created After and Created Before (ISO 8601) instead of filtering afterwards. Limit counts only records within the range.',
-	),
+	dateRange: {
+		propertyHint:
+			'Bounds the list by time, for example orders of last week: set Created After and Created Before (ISO 8601) instead of filtering afterwards. Limit counts only records within the range.',
+	},
 	/** A Get Many's Return All. */
-	returnAll: hint(
-		'Leave off for agents and previews and set Limit; turn on only to process every record (there can be thousands).',
-	),
+	returnAll: {
+		propertyHint:
+			'Leave off for agents and previews and set Limit; turn on only to process every record (there can be thousands).',
+	},
 	/** A Get Many's Limit. */
-	limit: hint('How many records at most (default 50). Keep it small, such as 10, when a model reads the answer.'),
+	limit: {
+		propertyHint: 'How many records at most (default 50). Keep it small, such as 10, when a model reads the answer.',
+	},
 	/** Simplify, on every operation and on the webhook trigger. */
-	simplify: hint(
-		'Keep on: flat items with the attributes and related IDs as <name>_id or <name>_ids. Off returns the raw JSON:API document.',
-	),
+	simplify: {
+		propertyHint:
+			'Keep on: flat items with the attributes and related IDs as <name>_id or <name>_ids. Off returns the raw JSON:API document.',
+	},
 	/** The sparse fieldset (Options → Fields). */
-	fields: hint(
-		'Choose the few attributes the workflow uses: each item keeps its ID and type and the answer gets much smaller. Empty returns every attribute.',
-	),
+	fields: {
+		propertyHint:
+			'Choose the few attributes the workflow uses: each item keeps its ID and type and the answer gets much smaller. Empty returns every attribute.',
+	},
 	/** The webhook trigger's Confirm With API. */
-	confirm: hint(
-		'Keep on when the workflow gives access or moves money (on by default for Purchase, Payment Succeeded and Order Created): each delivered record is read back from the API and a delivery the API does not know is refused. One request per event.',
-	),
+	confirm: {
+		propertyHint:
+			'Keep on when the workflow gives access or moves money (on by default for Purchase, Payment Succeeded and Order Created): each delivered record is read back from the API and a delivery the API does not know is refused. One request per event.',
+	},
 	/** The polling trigger's Event. */
-	pollingEvent: hint(
-		'Which new records start the workflow. Checked on the poll schedule; records created while n8n was down are caught up. New Contact and New Customer exist only here.',
-	),
+	pollingEvent: {
+		propertyHint:
+			'Which new records start the workflow. Checked on the poll schedule; records created while n8n was down are caught up. New Contact and New Customer exist only here.',
+	},
 	/** The webhook trigger's Event. */
-	webhookEvent: hint(
-		'What the platform sends at once. Purchase and Payment Succeeded for sales, Tag Added and Tag Removed for segments. For new contacts or customers use the polling Content Platform Trigger.',
-	),
-} as const;
+	webhookEvent: {
+		propertyHint:
+			'What the platform sends at once. Purchase and Payment Succeeded for sales, Tag Added and Tag Removed for segments. For new contacts or customers use the polling Content Platform Trigger.',
+	},
+} as const satisfies Record<string, IParameterBuilderHint>;
