@@ -21,6 +21,8 @@ import {
 	rl,
 	runWith,
 	useSandbox,
+	runExpectingSuccess,
+	runExpectingFailure,
 } from './helpers/fixtures';
 
 // clearBeforeEach also drops pending faults: none are ever set in this file (no failNext).
@@ -413,24 +415,12 @@ describe('Get Many and Get of the lists and records, a fresh sandbox per test', 
 
 	/** Runs the node; expects success and returns the requests and the items' JSON. */
 	async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-		const result = await runWith(sandbox, parameters, { input });
-		expect(result.error).toBeUndefined();
-		for (const request of sandbox.requests) {
-			expect(request.headers.accept).toBe(JSON_API);
-			expect(request.headers.authorization).toBe(`Bearer ${sandbox.token}`);
-		}
-		return { requests: sandbox.requests, items: result.items.map((item) => item.json) };
+		return await runExpectingSuccess(sandbox, parameters, input);
 	}
 
 	/** Runs the node; expects a failure and returns its message and the requests sent. */
 	async function failing(parameters: INodeParameters, settings?: Parameters<typeof runWith>[2]) {
-		const result = await runWith(sandbox, parameters, settings);
-		expect(result.error).toBeDefined();
-		return {
-			message: String(result.error?.message),
-			description: String(result.error?.description ?? ''),
-			requests: sandbox.requests,
-		};
+		return await runExpectingFailure(sandbox, parameters, settings);
 	}
 
 	const ids = (items: IDataObject[]) => items.map((item) => item.id);

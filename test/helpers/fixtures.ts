@@ -144,6 +144,31 @@ export async function runWith(
 	});
 }
 
+/**
+ * Runs the node with {@link runWith} and expects success: every request carried the JSON:API media
+ * type as Accept and the sandbox's token. Returns the requests and the items' JSON.
+ */
+export async function runExpectingSuccess(sandbox: Sandbox, parameters: INodeParameters, input?: IDataObject[]) {
+	const result = await runWith(sandbox, parameters, { input });
+	expect(result.error).toBeUndefined();
+	for (const request of sandbox.requests) {
+		expect(request.headers.accept).toBe(JSON_API);
+		expect(request.headers.authorization).toBe(`Bearer ${sandbox.token}`);
+	}
+	return { requests: sandbox.requests, items: result.items.map((item) => item.json) };
+}
+
+/** Runs the node with {@link runWith} and expects a failure: returns its message, description and the requests sent. */
+export async function runExpectingFailure(sandbox: Sandbox, parameters: INodeParameters, options?: RunWithOptions) {
+	const result = await runWith(sandbox, parameters, options);
+	expect(result.error).toBeDefined();
+	return {
+		message: String(result.error?.message),
+		description: String(result.error?.description ?? ''),
+		requests: sandbox.requests,
+	};
+}
+
 /** The query string pieces `key=value` as sent, sorted (the order of parameters carries no meaning). */
 export function queryPieces(request: RecordedRequest): string[] {
 	return request.rawQuery === '' ? [] : request.rawQuery.split('&').sort();
