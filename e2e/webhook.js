@@ -4,7 +4,9 @@
  * workflow registers a hook at the sandbox with n8n's production webhook URL; the sandbox delivers
  * events to that URL on 127.0.0.1; the executions hold the expected items (a repeated delivery is
  * not executed twice, a malformed one gets 400; at node version 2's defaults a forged purchase gets
- * 400 and starts nothing); deactivating deletes the hook. Measures the
+ * 503 after 4 reads and starts nothing, a purchase the API reads late is executed once, 50 purchases
+ * at once with some reads answered 429 or 404 once are each executed once, also after a restart);
+ * deactivating deletes the hook. Measures the
  * delivery-to-execution latency and the request counts of activation and deactivation.
  *
  * Used by e2e/run.js: `workflows()` (import them with the others, before `n8n.start()`), then
@@ -75,6 +77,85 @@ const describe = (requests) =>
 function median(values) {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** How many times the sandbox was asked for the purchase `id` (the confirming reads). */
+const readsOf = (sandbox, id) =>
+	sandbox.requests.filter((r) => r.method === 'GET' && r.path === `/v1/purchases/${id}`).length;
+
+/** The executions of the purchase workflow that emitted the purchase `id`. */
+const executionsOf = (n8n, id) =>
+	n8n
+		.getExecutions({ workflowId: FLOWS.purchase.id })
+		.filter((execution) => execution.nodes[FLOWS.purchase.node]?.items[0]?.id === id);
+
+/**
+ * A purchase the API reads only at its third read (404 twice), and one it cannot read for the 4
+ * reads of a delivery (404 four times) delivered again afterwards.
+ */
+async function notYetReadableChecks({ sandbox, n8n, check }) {
+	const late = sandbox.hookPayload('purchase');
+	const lateId = late[0].id;
+	sandbox.failNext({ status: 404, times: 2, match: (r) => r.path === `/v1/purchases/${lateId}` });
+	const lateStatus = await sandbox.deliver('purchase', late);
+	await waitFor(() => executionsOf(n8n, lateId).length > 0, 60000, 'the late purchase executed', EVERY_100_MS);
+	await check('webhook: a purchase the API reads only at the third read is emitted once', () => {
+		assert.equal(lateStatus, 200);
+		assert.equal(readsOf(sandbox, lateId), 3);
+		assert.equal(executionsOf(n8n, lateId).length, 1);
+	});
+
+	const unknown = sandbox.hookPayload('purchase');
+	const unknownId = unknown[0].id;
+	sandbox.failNext({ status: 404, times: 4, match: (r) => r.path === `/v1/purchases/${unknownId}` });
+	const t0 = Date.now();
+	const firstStatus = await sandbox.deliver('purchase', unknown);
+	const unknownMs = Date.now() - t0;
+	await sleep(1500);
+	const executedAfterFirst = executionsOf(n8n, unknownId).length;
+	const againStatus = await sandbox.deliver('purchase', unknown);
+	await waitFor(() => executionsOf(n8n, unknownId).length > 0, 60000, 'the purchase delivered again', EVERY_100_MS);
+	const repeatStatus = await sandbox.deliver('purchase', unknown);
+	await sleep(1500);
+	await check('webhook: a purchase still unknown after 4 reads gets 503, then delivered again is emitted once', () => {
+		assert.deepEqual([firstStatus, executedAfterFirst], [503, 0]);
+		assert.deepEqual([againStatus, repeatStatus], [200, 200]);
+		assert.equal(readsOf(sandbox, unknownId), 5);
+		assert.equal(executionsOf(n8n, unknownId).length, 1);
+	});
+	return { unknownAnswerMs: unknownMs };
+}
+
+/**
+ * 50 purchases delivered at once, every fifth read answered 429 (Retry-After: 0) once and every
+ * fifth 404 once; then the same 50 again at once.
+ */
+async function burstChecks({ sandbox, n8n, check }) {
+	const before = n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length;
+	const payloads = Array.from({ length: 50 }, () => sandbox.hookPayload('purchase'));
+	payloads.forEach((payload, i) => {
+		const path = `/v1/purchases/${payload[0].id}`;
+		if (i % 5 === 1) sandbox.failNext({ status: 429, headers: { 'Retry-After': '0' }, match: (r) => r.path === path });
+		if (i % 5 === 3) sandbox.failNext({ status: 404, match: (r) => r.path === path });
+	});
+	const t0 = Date.now();
+	const statuses = await Promise.all(payloads.map((payload) => sandbox.deliver('purchase', payload)));
+	const answeredMs = Date.now() - t0;
+	await n8n.waitForExecutions({ workflowId: FLOWS.purchase.id, count: before + 50, timeoutMs: 120000 });
+	const again = await Promise.all(payloads.map((payload) => sandbox.deliver('purchase', payload)));
+	await sleep(1500);
+	await check(
+		'webhook: 50 purchases at once, some reads answered 429 or 404 once: 50 executions, one per purchase; delivered again: none',
+		() => {
+			assert.deepEqual(statuses, Array(50).fill(200));
+			assert.deepEqual(again, Array(50).fill(200));
+			assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, before + 50);
+			for (const payload of payloads) assert.equal(executionsOf(n8n, payload[0].id).length, 1, payload[0].id);
+			const reads = payloads.reduce((sum, payload) => sum + readsOf(sandbox, payload[0].id), 0);
+			assert.equal(reads, 70, '50 reads, 10 sent again after a 429, 10 read again after a 404');
+		},
+	);
+	return { payloads, figures: { answeredMs } };
 }
 
 /**
@@ -159,26 +240,30 @@ async function checks({ sandbox, n8n, check }) {
 		body: { id: '1', event: 'purchase', payload: 'nope' },
 	});
 	const brokenJsonStatus = await sandbox.deliver('purchase', undefined, { body: '{"id": "1", "event": ' });
-	// Issue 40: a well-formed forged purchase (a record the API does not know) at version 2's defaults.
+	// A well-formed forged purchase (a record the API does not know) at version 2's defaults: read
+	// again after the re-read waits (0.5 s, 1 s, 2 s), then the sender is asked to deliver it again.
 	const forged = sandbox
 		.hookPayload('purchase')
 		.map((record) => (record.type === 'purchases' ? { ...record, id: '990001' } : record));
 	const forgedStatus = await sandbox.deliver('purchase', forged);
 	await sleep(1500);
-	await check('webhook: version 2 at its defaults: a forged purchase is answered 400 and starts no execution', () => {
-		assert.equal(forgedStatus, 400);
-		assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, 10);
-		assert.ok(
-			sandbox.requests.some((r) => r.method === 'GET' && r.path === '/v1/purchases/990001'),
-			'the forged record was looked up',
-		);
-	});
+	await check(
+		'webhook: version 2 at its defaults: a forged purchase is answered 503 after 4 reads and starts no execution',
+		() => {
+			assert.equal(forgedStatus, 503);
+			assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, 10);
+			assert.equal(readsOf(sandbox, '990001'), 4, 'the forged record was read 4 times');
+		},
+	);
 	await check('webhook: a repeated delivery (200) and malformed ones (400) start no execution', () => {
 		assert.equal(repeatStatus, 200);
 		assert.equal(malformedStatus, 400);
 		assert.ok(brokenJsonStatus >= 400 && brokenJsonStatus < 500, `broken JSON answered ${brokenJsonStatus}`);
 		assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, 10);
 	});
+	figures.notYetReadable = await notYetReadableChecks({ sandbox, n8n, check });
+	const burst = await burstChecks({ sandbox, n8n, check });
+	figures.burst = burst.figures;
 	figures.brokenJsonStatus = brokenJsonStatus;
 
 	// Tags (no confirmation): 10 deliveries, contacts 1..10 each gaining tag 2.
@@ -255,6 +340,16 @@ async function checks({ sandbox, n8n, check }) {
 			assert.equal(sandbox.hooks.length, 2);
 		},
 	);
+
+	// The 50 purchases of the burst once more, now that n8n read its static data from its database
+	// again: each delivery of the burst wrote everything the process remembered, so none is emitted.
+	const purchasesBefore = n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length;
+	const afterRestartBurst = await Promise.all(burst.payloads.map((payload) => sandbox.deliver('purchase', payload)));
+	await sleep(1500);
+	await check('webhook: after the restart the 50 purchases delivered again: answered 200, none executed again', () => {
+		assert.deepEqual(afterRestartBurst, Array(50).fill(200));
+		assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, purchasesBefore);
+	});
 
 	// What n8n did with the hooks since the restart. n8n 1.x activates the active workflows again at
 	// its start and re-checks each hook (a GET of the list) before it logs "Activated workflow"; that
