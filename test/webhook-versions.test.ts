@@ -131,6 +131,19 @@ describe('version 2 (new nodes): Confirm With API on by default for the events t
 		expect(trigger.emitted).toEqual([]);
 	});
 
+	test('the same sample in two listening sessions: emitted both times, as before (the test URL remembers nothing between deliveries)', async () => {
+		const trigger = await runner({ event: 'purchase' }, 2);
+		for (let session = 0; session < 2; session++) {
+			await trigger.activate(true);
+			expect(await sandbox.deliver('purchase', sandbox.hookSample('purchase'), { id: '0' })).toBe(200);
+			await trigger.deactivate(true);
+		}
+		expect(trigger.emitted.map((item) => [item.id, item.sample_not_confirmed])).toEqual([
+			['0', SAMPLE_NOT_CONFIRMED],
+			['0', SAMPLE_NOT_CONFIRMED],
+		]);
+	});
+
 	test('Tag Added, version 2, listening: the sample item has no note (nothing was to be confirmed)', async () => {
 		const trigger = await runner({ event: 'tag_added' }, 2);
 		await trigger.activate(true);

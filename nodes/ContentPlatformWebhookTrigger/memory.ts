@@ -19,7 +19,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RECENT_DELIVERIES } from './delivery';
 
-/** What one trigger node remembers in the process (static data shape) and what it confirms right now. */
+/** What one trigger node remembers in the process (static data shape) and what it handles right now. */
 export interface SharedMemory {
 	/** `recentDeliveries` and `emittedRecords`, shaped as in the static data (`delivery.ts`). */
 	data: IDataObject;
@@ -33,17 +33,26 @@ export const SHARED_MEMORIES = 1000;
 const memories = new Map<string, SharedMemory>();
 
 /**
- * The process's memory of one trigger node: by workflow ID, node ID, and test or production URL
- * (the editor's test URL keeps its own, as its deliveries did before). The least recently used of
- * more than {@link SHARED_MEMORIES} is dropped (its static data still holds what it remembered).
+ * The process's memory of one trigger node's production URL, by workflow ID and node ID. The least
+ * recently used of more than {@link SHARED_MEMORIES} is dropped (its static data still holds what it
+ * remembered).
  */
-export function sharedMemory(workflowId: string, nodeId: string, test: boolean): SharedMemory {
-	const key = `${workflowId}\u0000${nodeId}\u0000${test ? 'test' : 'production'}`;
+export function sharedMemory(workflowId: string, nodeId: string): SharedMemory {
+	const key = `${workflowId}\u0000${nodeId}`;
 	const found = memories.get(key) ?? { data: {}, claimed: new Set<string>() };
 	memories.delete(key);
 	memories.set(key, found);
 	if (memories.size > SHARED_MEMORIES) memories.delete(memories.keys().next().value as string);
 	return found;
+}
+
+/**
+ * A memory of one delivery's own, for the editor's test URL: n8n gives each test delivery the static
+ * data of the moment listening began and saves none of it, so a test delivery remembers nothing for
+ * the next one (the same sample posted in two listening sessions is emitted both times, as before).
+ */
+export function ownMemory(): SharedMemory {
+	return { data: {}, claimed: new Set<string>() };
 }
 
 const stringsOf = (value: unknown): string[] =>

@@ -27,7 +27,7 @@ import {
 	type Delivery,
 } from './delivery';
 import { confirmsByDefault, type HookEvent } from './hookEvents';
-import { claim, copyToStaticData, mergeStaticData, release, sharedMemory } from './memory';
+import { claim, copyToStaticData, mergeStaticData, ownMemory, release, sharedMemory } from './memory';
 
 /** The ID of the records in the platform's sample deliveries (`GET /v1/hooks/<event>_sample`). */
 export const SAMPLE_RECORD_ID = '0';
@@ -115,7 +115,7 @@ export async function receiveDelivery(context: IWebhookFunctions, event: HookEve
 	// (the API has no record "0"), the item says so. The production URL confirms every record.
 	const test = context.getMode() === 'manual';
 	const sample = test && delivery.primary.id === SAMPLE_RECORD_ID;
-	const memory = sharedMemory(context.getWorkflow().id ?? '', context.getNode().id, test);
+	const memory = test ? ownMemory() : sharedMemory(context.getWorkflow().id ?? '', context.getNode().id);
 	mergeStaticData(memory, staticData);
 	const key = deliveryKey(delivery, (body as IDataObject).payload);
 	const recordKey = event.oncePerRecord && !sample ? `${event.value}/${delivery.primary.id}` : undefined;

@@ -8,7 +8,8 @@
  *
  * Static data as n8n keeps it for webhooks (n8n 2.41 `LiveWebhooks.executeWebhook`): each delivery
  * starts from its own copy of the workflow's saved static data, and that copy is saved back, whole,
- * when the delivery is answered if the node changed it. Deliveries that overlap therefore start
+ * when the delivery is answered if the node changed it (a delivery to the test URL: never saved,
+ * n8n 2.41 `TestWebhooks`). Deliveries that overlap therefore start
  * from the same copy and the last one answered overwrites the others' (what the node's shared
  * memory, nodes/ContentPlatformWebhookTrigger/memory.ts, has to withstand).
  */
@@ -229,7 +230,8 @@ export class WebhookRunner {
 			null,
 		);
 		const result = await webhookTrigger.webhook.call(context);
-		if (workflow.staticData.__dataChanged === true) {
+		// n8n saves what a production delivery changed; a test delivery's static data is not saved.
+		if (workflow.staticData.__dataChanged === true && options.isTest !== true) {
 			this.workflow.overrideStaticData(JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject);
 		}
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
