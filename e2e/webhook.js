@@ -105,30 +105,40 @@ async function notYetReadableChecks({ sandbox, n8n, check }) {
 		assert.equal(executionsOf(n8n, lateId).length, 1);
 	});
 
+	// The API cannot read this purchase until the first delivery was answered.
 	const unknown = sandbox.hookPayload('purchase');
 	const unknownId = unknown[0].id;
-	sandbox.failNext({ status: 404, times: 4, match: (r) => r.path === `/v1/purchases/${unknownId}` });
+	let readable = false;
+	sandbox.failNext({ status: 404, times: 1000, match: (r) => !readable && r.path === `/v1/purchases/${unknownId}` });
 	const t0 = Date.now();
 	const firstStatus = await sandbox.deliver('purchase', unknown);
 	const unknownMs = Date.now() - t0;
+	const firstReads = readsOf(sandbox, unknownId);
+	readable = true;
 	await sleep(1500);
 	const executedAfterFirst = executionsOf(n8n, unknownId).length;
 	const againStatus = await sandbox.deliver('purchase', unknown);
 	await waitFor(() => executionsOf(n8n, unknownId).length > 0, 60000, 'the purchase delivered again', EVERY_100_MS);
 	const repeatStatus = await sandbox.deliver('purchase', unknown);
 	await sleep(1500);
-	await check('webhook: a purchase still unknown after 4 reads gets 503, then delivered again is emitted once', () => {
-		assert.deepEqual([firstStatus, executedAfterFirst], [503, 0]);
-		assert.deepEqual([againStatus, repeatStatus], [200, 200]);
-		assert.equal(readsOf(sandbox, unknownId), 5);
-		assert.equal(executionsOf(n8n, unknownId).length, 1);
-	});
-	return { unknownAnswerMs: unknownMs };
+	await check(
+		'webhook: a purchase the API cannot read yet gets 503 after its re-reads, then delivered again is emitted once',
+		() => {
+			assert.deepEqual([firstStatus, executedAfterFirst], [503, 0]);
+			assert.ok(firstReads >= 2 && firstReads <= 4, `read ${firstReads} times`);
+			assert.deepEqual([againStatus, repeatStatus], [200, 200]);
+			assert.equal(readsOf(sandbox, unknownId), firstReads + 1);
+			assert.equal(executionsOf(n8n, unknownId).length, 1);
+		},
+	);
+	sandbox.clearFaults();
+	return { unknownAnswerMs: unknownMs, unknownReads: firstReads };
 }
 
 /**
  * 50 purchases delivered at once, every fifth read answered 429 (Retry-After: 0) once and every
- * fifth 404 once; then the same 50 again at once.
+ * fifth 404 once; a purchase answered 503 is delivered again, as a sender honouring the 503 would (at
+ * once here, not after its Retry-After), until it is answered 200; then the same 50 again at once.
  */
 async function burstChecks({ sandbox, n8n, check }) {
 	const before = n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length;
@@ -138,24 +148,35 @@ async function burstChecks({ sandbox, n8n, check }) {
 		if (i % 5 === 1) sandbox.failNext({ status: 429, headers: { 'Retry-After': '0' }, match: (r) => r.path === path });
 		if (i % 5 === 3) sandbox.failNext({ status: 404, match: (r) => r.path === path });
 	});
+	const deliverAll = (list) => Promise.all(list.map((payload) => sandbox.deliver('purchase', payload)));
 	const t0 = Date.now();
-	const statuses = await Promise.all(payloads.map((payload) => sandbox.deliver('purchase', payload)));
+	const rounds = [await deliverAll(payloads)];
 	const answeredMs = Date.now() - t0;
-	await n8n.waitForExecutions({ workflowId: FLOWS.purchase.id, count: before + 50, timeoutMs: 120000 });
-	const again = await Promise.all(payloads.map((payload) => sandbox.deliver('purchase', payload)));
+	let pending = payloads.filter((_, i) => rounds[0][i] !== 200);
+	while (pending.length > 0 && rounds.length < 5 && rounds[rounds.length - 1].every((s) => s === 200 || s === 503)) {
+		const statuses = await deliverAll(pending);
+		rounds.push(statuses);
+		pending = pending.filter((_, i) => statuses[i] !== 200);
+	}
+	await n8n
+		.waitForExecutions({ workflowId: FLOWS.purchase.id, count: before + 50, timeoutMs: 120000 })
+		.catch(() => undefined);
+	const again = await deliverAll(payloads);
 	await sleep(1500);
+	const tally = (statuses) =>
+		statuses.reduce((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+	const figures = { answeredMs, rounds: rounds.map(tally) };
 	await check(
 		'webhook: 50 purchases at once, some reads answered 429 or 404 once: 50 executions, one per purchase; delivered again: none',
 		() => {
-			assert.deepEqual(statuses, Array(50).fill(200));
+			for (const statuses of rounds) for (const status of statuses) assert.ok([200, 503].includes(status), `${status}`);
+			assert.deepEqual(pending, [], `still not 200 after ${rounds.length} rounds: ${JSON.stringify(figures.rounds)}`);
 			assert.deepEqual(again, Array(50).fill(200));
 			assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, before + 50);
 			for (const payload of payloads) assert.equal(executionsOf(n8n, payload[0].id).length, 1, payload[0].id);
-			const reads = payloads.reduce((sum, payload) => sum + readsOf(sandbox, payload[0].id), 0);
-			assert.equal(reads, 70, '50 reads, 10 sent again after a 429, 10 read again after a 404');
 		},
 	);
-	return { payloads, figures: { answeredMs } };
+	return { payloads, figures };
 }
 
 /**
@@ -241,18 +262,22 @@ async function checks({ sandbox, n8n, check }) {
 	});
 	const brokenJsonStatus = await sandbox.deliver('purchase', undefined, { body: '{"id": "1", "event": ' });
 	// A well-formed forged purchase (a record the API does not know) at version 2's defaults: read
-	// again after the re-read waits (0.5 s, 1 s, 2 s), then the sender is asked to deliver it again.
+	// again after the re-read waits (0.5 s, 1 s, 1.5 s), then the sender is asked to deliver it again.
 	const forged = sandbox
 		.hookPayload('purchase')
 		.map((record) => (record.type === 'purchases' ? { ...record, id: '990001' } : record));
 	const forgedStatus = await sandbox.deliver('purchase', forged);
 	await sleep(1500);
 	await check(
-		'webhook: version 2 at its defaults: a forged purchase is answered 503 after 4 reads and starts no execution',
+		'webhook: version 2 at its defaults: a forged purchase is answered 503 after at most 4 reads and starts no execution',
 		() => {
 			assert.equal(forgedStatus, 503);
 			assert.equal(n8n.getExecutions({ workflowId: FLOWS.purchase.id }).length, 10);
-			assert.equal(readsOf(sandbox, '990001'), 4, 'the forged record was read 4 times');
+			const reads = readsOf(sandbox, '990001');
+			assert.ok(
+				reads >= 2 && reads <= 4,
+				`the forged record was read ${reads} times (2 to 4: the re-reads within the budget)`,
+			);
 		},
 	);
 	await check('webhook: a repeated delivery (200) and malformed ones (400) start no execution', () => {

@@ -5,7 +5,7 @@
  * confirm.ts), what each case answers the sender and costs, and overlapping deliveries sharing the
  * repeat memory (memory.ts) while n8n gives each its own copy of the static data.
  *
- * The re-read waits are shortened here through `CONFIRM_TIMING` (the node's are 0.5 s, 1 s, 2 s): the
+ * The re-read waits are shortened here through `CONFIRM_TIMING` (the node's are 0.5 s, 1 s, 1.5 s): the
  * tests count reads and answers, never time.
  */
 import { CONFIRM_TIMING, maxConfirmReads } from '../nodes/ContentPlatformWebhookTrigger/confirm';
@@ -30,14 +30,15 @@ function remembered(trigger: WebhookRunner, id: string): boolean {
 
 const NODE_TIMING = { ...CONFIRM_TIMING, rereadWaitsMs: [...CONFIRM_TIMING.rereadWaitsMs] };
 beforeAll(() => {
-	CONFIRM_TIMING.rereadWaitsMs = [1, 2, 3];
+	// and a budget no loaded machine's local reads exhaust (the budget's own test: a Retry-After past it)
+	Object.assign(CONFIRM_TIMING, { rereadWaitsMs: [1, 2, 3], budgetMs: 20_000 });
 });
 afterAll(() => {
 	Object.assign(CONFIRM_TIMING, NODE_TIMING);
 });
 
-test('the timing the node ships: re-reads after 0.5 s, 1 s and 2 s within 4 s, so at most 4 reads; 503s ask for 60 s', () => {
-	expect(NODE_TIMING).toEqual({ rereadWaitsMs: [500, 1000, 2000], budgetMs: 4000, retryAfterSeconds: 60 });
+test('the timing the node ships: re-reads after 0.5 s, 1 s and 1.5 s within 4 s, so at most 4 reads; 503s ask for 60 s', () => {
+	expect(NODE_TIMING).toEqual({ rereadWaitsMs: [500, 1000, 1500], budgetMs: 4000, retryAfterSeconds: 60 });
 	expect(NODE_TIMING.rereadWaitsMs.reduce((a, b) => a + b, 0)).toBeLessThan(NODE_TIMING.budgetMs);
 	expect(maxConfirmReads()).toBe(4);
 });
@@ -193,6 +194,27 @@ describe('read again before judging: what a delivery costs and what the sender s
 		const again = await trigger.receive(structuredClone(body));
 		expect([again.status, again.items.length]).toEqual([200, 1]);
 		expect((await trigger.receive(structuredClone(body))).items).toEqual([]);
+	});
+
+	test('reads slowed past the budget: the first re-read is still made (a late record emitted, 2 reads), no further one (an unknown one: 503 after 2 reads)', async () => {
+		const trigger = await runner({ event: 'purchase' }, 2);
+		const late = purchaseDelivery();
+		const unknown = purchaseDelivery();
+		sandbox.failNext({ status: 404, match: (request) => request.path === late.path });
+		sandbox.failNext({ status: 404, times: 10, match: (request) => request.path === unknown.path });
+		const budget = CONFIRM_TIMING.budgetMs;
+		CONFIRM_TIMING.budgetMs = 0;
+		try {
+			const [lateAnswer, unknownAnswer] = await Promise.all([
+				trigger.receive({ id: late.id, event: late.event, payload: late.payload }),
+				trigger.receive({ id: unknown.id, event: unknown.event, payload: unknown.payload }),
+			]);
+			expect([lateAnswer.status, lateAnswer.items.length, readsOf(late.path)]).toEqual([200, 1, 2]);
+			expect([unknownAnswer.status, unknownAnswer.items.length, readsOf(unknown.path)]).toEqual([503, 0, 2]);
+			expect(unknownAnswer.body?.error).toMatch(/\(read 2 times\)/);
+		} finally {
+			CONFIRM_TIMING.budgetMs = budget;
+		}
 	});
 
 	test('a forgery is never emitted and costs at most 4 reads a delivery', async () => {

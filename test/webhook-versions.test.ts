@@ -24,12 +24,12 @@ useSandbox(
 const { runner } = webhookRunners(() => sandbox);
 
 // The re-reads of an unknown record without the node's waits (test/webhook-confirm.test.ts pins those).
-const NODE_WAITS = CONFIRM_TIMING.rereadWaitsMs;
+const NODE_TIMING = { ...CONFIRM_TIMING };
 beforeAll(() => {
-	CONFIRM_TIMING.rereadWaitsMs = [1, 2, 3];
+	Object.assign(CONFIRM_TIMING, { rereadWaitsMs: [1, 2, 3], budgetMs: 20_000 });
 });
 afterAll(() => {
-	CONFIRM_TIMING.rereadWaitsMs = NODE_WAITS;
+	Object.assign(CONFIRM_TIMING, NODE_TIMING);
 });
 
 describe('version 2 (new nodes): Confirm With API on by default for the events that move money or access', () => {

@@ -91,7 +91,7 @@ async function confirmInto(
 	if (confirmed.outcome === 'unknown') {
 		return tryAgainLater(
 			context,
-			`The API has no ${event.primaryType} record with ID "${delivery.primary.id}" (read ${confirmed.reads} times): not emitted; deliver it again later, a record the API can then read is emitted once`,
+			`The API has no ${event.primaryType} record with ID "${delivery.primary.id}" (read ${confirmed.reads === 1 ? 'once' : `${confirmed.reads} times`}): not emitted; deliver it again later, a record the API can then read is emitted once`,
 		);
 	}
 	delivery.primary = { ...confirmed.record, id: String(confirmed.record.id) };
