@@ -11,6 +11,8 @@
 import { CONFIRM_TIMING, maxConfirmReads } from '../nodes/ContentPlatformWebhookTrigger/confirm';
 import { useSandbox } from './helpers/fixtures';
 import { call, webhookRunners, type WebhookRunner } from './helpers/webhookHarness';
+import type { IDataObject } from 'n8n-workflow';
+
 import type { PayloadResource, Sandbox } from './sandbox';
 
 let sandbox: Sandbox;
@@ -290,5 +292,23 @@ describe('overlapping deliveries share the repeat memory (n8n gives each its own
 		expect(readsOf(path)).toBe(1);
 		expect(trigger.staticData.recentDeliveries).toHaveLength(2);
 		expect((await trigger.receive(structuredClone(body))).items).toEqual([]);
+	});
+
+	test('a save that lost an emitted delivery (an earlier copy written last) is repaired by the next delivery, a repeat included', async () => {
+		const trigger = await runner({ event: 'purchase' }, 2);
+		const [first, second] = [purchaseDelivery(), purchaseDelivery()].map(({ id, event, payload }) => ({
+			id,
+			event,
+			payload,
+		}));
+		expect((await trigger.receive(first)).items).toHaveLength(1);
+		const before = JSON.parse(JSON.stringify(trigger.workflow.staticData)) as IDataObject;
+		expect((await trigger.receive(second)).items).toHaveLength(1);
+		// the first delivery's copy lands in the database after the second's: the second is lost there
+		trigger.workflow.overrideStaticData(before);
+		expect(remembered(trigger, second.id)).toBe(false);
+		expect((await trigger.receive(structuredClone(first))).items).toEqual([]);
+		expect(remembered(trigger, second.id)).toBe(true);
+		expect(trigger.staticData.recentDeliveries).toHaveLength(2);
 	});
 });

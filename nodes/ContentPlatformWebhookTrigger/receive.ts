@@ -27,7 +27,7 @@ import {
 	type Delivery,
 } from './delivery';
 import { confirmsByDefault, type HookEvent } from './hookEvents';
-import { claim, copyToStaticData, mergeStaticData, ownMemory, release, sharedMemory } from './memory';
+import { claim, copyToStaticData, mergeStaticData, ownMemory, release, repairStaticData, sharedMemory } from './memory';
 
 /** The ID of the records in the platform's sample deliveries (`GET /v1/hooks/<event>_sample`). */
 export const SAMPLE_RECORD_ID = '0';
@@ -117,6 +117,7 @@ export async function receiveDelivery(context: IWebhookFunctions, event: HookEve
 	const sample = test && delivery.primary.id === SAMPLE_RECORD_ID;
 	const memory = test ? ownMemory() : sharedMemory(context.getWorkflow().id ?? '', context.getNode().id);
 	mergeStaticData(memory, staticData);
+	repairStaticData(memory, staticData);
 	const key = deliveryKey(delivery, (body as IDataObject).payload);
 	const recordKey = event.oncePerRecord && !sample ? `${event.value}/${delivery.primary.id}` : undefined;
 	if (isRecentDelivery(memory.data, key)) return reply(context, 200, { status: 'duplicate delivery, not emitted' });
