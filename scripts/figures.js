@@ -50,6 +50,18 @@ function eventCount(dir, className) {
 
 const number = (n) => n.toLocaleString('en-US');
 
+/** The webhook trigger's confirming read (`CONFIRM_TIMING`): its re-read waits, reads, budget and `Retry-After`. */
+function confirmFigures({ CONFIRM_TIMING, maxConfirmReads }) {
+	const waits = CONFIRM_TIMING.rereadWaitsMs.map((ms) => `${ms / 1000} s`);
+	return {
+		confirmWaits: `${waits.slice(0, -1).join(', ')} and ${waits[waits.length - 1]}`,
+		confirmWaitTotal: String(CONFIRM_TIMING.rereadWaitsMs.reduce((a, b) => a + b, 0) / 1000),
+		confirmReads: String(maxConfirmReads()),
+		confirmBudget: String(CONFIRM_TIMING.budgetMs / 1000),
+		confirmRetryAfter: String(CONFIRM_TIMING.retryAfterSeconds),
+	};
+}
+
 /** Every figure by name: inline ones as strings, blocks as markdown. */
 function figures() {
 	const rows = operationRows();
@@ -103,6 +115,7 @@ function figures() {
 		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
+		...confirmFigures(built('ContentPlatformWebhookTrigger/confirm.js')),
 		aliases: String(
 			['ContentPlatform', 'ContentPlatformTrigger', 'ContentPlatformWebhookTrigger']
 				.map(

@@ -12,6 +12,7 @@ import { ContentPlatformTrigger } from '../nodes/ContentPlatformTrigger/ContentP
 import { ContentPlatformWebhookTrigger } from '../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
 import { accessTokenCredentials, propertiesOf, rl, runWith, useSandbox, type RunWithOptions } from './helpers/fixtures';
 import { WebhookRunner } from './helpers/webhookHarness';
+import { CONFIRM_TIMING } from '../nodes/ContentPlatformWebhookTrigger/confirm';
 import type { RecordedRequest, ResourceRecord, Sandbox } from './sandbox';
 import { TriggerRunner } from './trigger/pollHarness';
 
@@ -239,10 +240,16 @@ describe('Payment Succeeded (webhook trigger) with Include Purchases', () => {
 		]);
 	});
 
-	test('a transaction the API does not know is refused with 400, nothing emitted', async () => {
+	test('a transaction the API does not know is not emitted: 503 after the re-reads (test/webhook-confirm.test.ts)', async () => {
 		const trigger = await runner({ includePurchases: true });
 		const forged = [{ id: '9999', type: 'transactions', attributes: { amount_in_cents: 1 } }];
-		expect(await sandbox.deliver('payment_succeeded', forged)).toBe(400);
+		const waits = CONFIRM_TIMING.rereadWaitsMs;
+		CONFIRM_TIMING.rereadWaitsMs = [1, 2, 3];
+		try {
+			expect(await sandbox.deliver('payment_succeeded', forged)).toBe(503);
+		} finally {
+			CONFIRM_TIMING.rereadWaitsMs = waits;
+		}
 		expect(trigger.emitted).toEqual([]);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * The Content Platform Webhook Trigger's node file: its description (event, site, Confirm With
  * API, Include Purchases, Simplify), the hook's registration and removal (`webhookMethods`, through
- * `hooksApi.ts`) and `webhook()`, which turns a delivery into an item (`delivery.ts`).
+ * `hooksApi.ts`) and `webhook()`, which answers a delivery and turns it into an item (`receive.ts`).
  *
  * Versions (n8n's light versioning, one class; `@version` display options give a property a
  * default per version, as n8n's own nodes do for a changed default):
@@ -27,33 +27,15 @@ import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
 import { simplifyProperty } from '../ContentPlatform/shared/simplify';
 import { fieldLabel } from '../ContentPlatform/shared/builders/words';
 import { cleanId } from '../ContentPlatform/shared/ids';
-import {
-	deliveryItem,
-	deliveryKey,
-	isRecentDelivery,
-	parseDelivery,
-	recordEmittedAt,
-	rememberDelivery,
-	rememberRecord,
-} from './delivery';
-import { confirmsByDefault, HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
-import { createHook, deleteHook, fetchRecord, listHooks, type Hook } from './hooksApi';
+import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
+import { createHook, deleteHook, listHooks, type Hook } from './hooksApi';
+import { CONFIRM_TIMING } from './confirm';
+import { receiveDelivery } from './receive';
 import { nodeBuilderHint } from '../ContentPlatform/shared/builders/builderHint';
 import { FIELD_HINTS } from '../ContentPlatform/shared/tables/builderHints';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';
-
-/** The ID of the records in the platform's sample deliveries (`GET /v1/hooks/<event>_sample`). */
-export const SAMPLE_RECORD_ID = '0';
-
-/**
- * What the item of a sample delivery received while the editor listens for a test event says
- * (field `sample_not_confirmed`) when Confirm With API (or an Include switch) is on: the sample
- * was emitted without reading it from the API, which has no record "0".
- */
-export const SAMPLE_NOT_CONFIRMED =
-	'A sample delivery (record ID "0") received while listening for a test event: not confirmed with the API, which has no such record. Real deliveries are confirmed, and a record the API does not know is refused (400).';
 
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
@@ -69,7 +51,9 @@ const CONFIRM = {
 	name: 'confirm',
 	builderHint: FIELD_HINTS.confirm,
 	description:
-		"Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): a delivery whose record the API does not know is refused with 400, and the item holds the API's data, not the sender's",
+		'Whether to read each delivered record back from the API by its ID before emitting it (one request per delivery): ' +
+		`a record the API does not know yet is read again up to ${CONFIRM_TIMING.rereadWaitsMs.length} times within ${CONFIRM_TIMING.budgetMs / 1000} s, ` +
+		"then the sender is answered 503 to deliver it again later and nothing is emitted; the item holds the API's data, not the sender's",
 };
 
 function eventOf(context: IHookFunctions | IWebhookFunctions): HookEvent {
@@ -91,28 +75,6 @@ function storedHooks(context: IHookFunctions): IDataObject {
 /** This node's registrations of `event` for `url`. */
 async function ourHooks(context: IHookFunctions, event: HookEvent, url: string): Promise<Hook[]> {
 	return (await listHooks(context, event.value)).filter((hook) => hook.targetUrl === url);
-}
-
-/** Answers the delivery with a status and a small JSON body; nothing is emitted. */
-function reply(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
-	const response = context.getResponseObject();
-	response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-	response.end(JSON.stringify(body));
-	return { noWebhookResponse: true };
-}
-
-/** The delivered body: n8n's parsed JSON, or the raw body parsed here when n8n did not parse it. */
-function bodyOf(context: IWebhookFunctions): unknown {
-	const body = context.getBodyData() as unknown;
-	if (typeof body === 'object' && body !== null && Object.keys(body).length > 0) return body;
-	const raw = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
-	const text = typeof raw === 'string' ? raw : raw instanceof Buffer ? raw.toString('utf8') : '';
-	if (text.trim() === '') return body;
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return text;
-	}
 }
 
 /**
@@ -192,7 +154,7 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 					type: 'boolean',
 					default: false,
 					displayOptions: { show: { event: [event.value] } },
-					description: `Whether to read the delivered record back from the API with its ${fieldLabel(event.include!).toLowerCase()}, which the delivery does not carry (one request per delivery, the same one as Confirm With API: both on cost one request). A record that covers several (a bundled charge) is still one item; with Simplify on, they are under "${event.include}". A record the API does not know is refused with 400, as with Confirm With API.`,
+					description: `Whether to read the delivered record back from the API with its ${fieldLabel(event.include!).toLowerCase()}, which the delivery does not carry (one request per delivery, the same one as Confirm With API: both on cost one request). A record that covers several (a bundled charge) is still one item; with Simplify on, they are under "${event.include}". A record the API cannot confirm is not emitted (503), as with Confirm With API.`,
 				}),
 			),
 			simplifyProperty,
@@ -298,64 +260,8 @@ export class ContentPlatformWebhookTrigger implements INodeType {
 		},
 	};
 
+	/** One delivery: an item, or an answer saying why not (`receive.ts`). */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const event = eventOf(this);
-		const body = bodyOf(this);
-		const delivery = parseDelivery(body, event);
-		if (typeof delivery === 'string') return reply(this, 400, { error: delivery });
-
-		const staticData = this.getWorkflowStaticData('node');
-		const key = deliveryKey(delivery, (body as IDataObject).payload);
-		if (isRecentDelivery(staticData, key)) return reply(this, 200, { status: 'duplicate delivery, not emitted' });
-
-		// A sample delivery posted to the test URL while the editor listens: emitted without the read
-		// (the API has no record "0"), the item says so. The production URL confirms every record.
-		const sample = this.getMode() === 'manual' && delivery.primary.id === SAMPLE_RECORD_ID;
-		const now = Date.now();
-		const emittedAt =
-			event.oncePerRecord && !sample ? recordEmittedAt(staticData, event.value, delivery.primary.id, now) : undefined;
-		if (emittedAt !== undefined) {
-			return reply(this, 200, {
-				status: `${event.primaryType} record "${delivery.primary.id}" was already emitted at ${new Date(emittedAt).toISOString()}, not emitted again`,
-			});
-		}
-
-		const include =
-			event.include && (this.getNodeParameter(includeSwitchName(event.include), false) as boolean)
-				? event.include
-				: undefined;
-		const confirm = this.getNodeParameter('confirm', confirmsByDefault(event, this.getNode().typeVersion)) as boolean;
-		if ((confirm || include) && !sample) {
-			let confirmed;
-			try {
-				confirmed = await fetchRecord(this, event.primaryType, delivery.primary.id, include);
-			} catch (error) {
-				const what = include ? `read the record with its ${include} from` : 'confirm the record with';
-				return reply(this, 503, { error: `Could not ${what} the API: ${(error as Error).message}` });
-			}
-			if (!confirmed || confirmed.record.type !== event.primaryType) {
-				return reply(this, 400, {
-					error: `The API has no ${event.primaryType} record with ID "${delivery.primary.id}"`,
-				});
-			}
-			delivery.primary = { ...confirmed.record, id: String(confirmed.record.id) };
-			// The included records join the payload's others (a record in both: the API's copy).
-			const fetched = new Set(confirmed.included.map((other) => `${other.type}/${other.id}`));
-			delivery.others = [
-				...delivery.others.filter((other) => !fetched.has(`${other.type}/${other.id}`)),
-				...confirmed.included.map((other) => ({ ...other, id: String(other.id) })),
-			];
-		}
-
-		rememberDelivery(staticData, key);
-		if (event.oncePerRecord && !sample) rememberRecord(staticData, event.value, delivery.primary.id, now);
-		const simplify = this.getNodeParameter('simple', true) as boolean;
-		// The node answers itself before n8n starts the execution: n8n saves the static data (the
-		// delivery just remembered) when the answer is sent, and starting the execution first would
-		// clear its "changed" mark (measured in n8n 2.41: with n8n's own answer, repeats were emitted).
-		const answered = reply(this, 200, { status: 'received' });
-		const item = deliveryItem(delivery, simplify);
-		if (sample && (confirm || include)) item.sample_not_confirmed = SAMPLE_NOT_CONFIRMED;
-		return { ...answered, workflowData: [[{ json: item }]] };
+		return await receiveDelivery(this, eventOf(this));
 	}
 }

@@ -152,7 +152,7 @@ export const REPEAT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * How many records the record memory keeps at most (the newest): the window holds while fewer than
  * this many records arrived in it. Static data `emittedRecords`, `{<event>: {<record ID>: <minute
- * emitted>}}`: about 17 bytes a record, under 20 KB at the cap (`test/webhook-trigger.test.ts`).
+ * emitted>}}`: about 17 bytes a record, under 20 KB at the cap (`test/webhook-versions.test.ts`).
  */
 export const RECORD_MEMORY = 1000;
 

@@ -26,7 +26,7 @@ export interface HookEvent {
 	include?: string;
 	/**
 	 * Whether the event moves money or access (a purchase, a payment, an order): from node version
-	 * 2 on, "Confirm With API" is on by default for it (issue 40: safe by default).
+	 * 2 on, "Confirm With API" is on by default for it (safe by default).
 	 */
 	confirmByDefault?: boolean;
 	/**

@@ -39,13 +39,14 @@ function toHook(resource: ResourceObject): Hook {
 /**
  * One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). A read
  * answered 429 follows the package's rule (shared/transport/answer.ts: sent once more after its
- * `Retry-After`, at most 60 s); a write is never sent again.
+ * `Retry-After`, at most 60 s, or at most `limitMs` when given); a write is never sent again.
  */
 async function sendRequest(
 	context: RequestContext,
 	method: IHttpRequestMethods,
 	path: string,
 	body?: IDataObject,
+	limitMs?: number,
 ): Promise<IN8nHttpFullResponse> {
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
@@ -60,7 +61,7 @@ async function sendRequest(
 			ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
 		})) as IN8nHttpFullResponse;
 	// Hook registration and webhook deliveries have no execution to cancel.
-	return await answerWithThrottleRule(method, send, () => false);
+	return await answerWithThrottleRule(method, send, () => false, limitMs === undefined ? undefined : () => limitMs);
 }
 
 /**
@@ -126,7 +127,9 @@ export async function deleteHook(context: RequestContext, id: string): Promise<b
 
 /**
  * Reads one record back by type and ID (`GET /v1/<type>/{id}`, with `?include=<include>` when
- * given), for "Confirm With API" and Payment Succeeded's "Include Purchases".
+ * given), for "Confirm With API" and Payment Succeeded's "Include Purchases" (`confirm.ts`).
+ * @param limitMs The longest `Retry-After` of a 429 waited for (ms; default the package's 60 s): a
+ *   delivery's sender does not wait that long.
  * @returns the resource object and the document's `included` records (empty without include), or
  *   undefined when the API answers 404; other errors throw.
  */
@@ -135,9 +138,10 @@ export async function fetchRecord(
 	type: string,
 	id: string,
 	include?: string,
+	limitMs?: number,
 ): Promise<{ record: ResourceObject; included: ResourceObject[] } | undefined> {
 	const query = include ? `?include=${encodeURIComponent(include)}` : '';
-	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}${query}`);
+	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}${query}`, undefined, limitMs);
 	if (response.statusCode === 404) return undefined;
 	const document = checkedDocument(context, response, { resourceName: type, id });
 	return {

@@ -5,6 +5,13 @@
  * activation fails) and WebhookContext (webhook()), against the sandbox API. A small receiver on
  * 127.0.0.1 plays n8n's webhook server, so the sandbox's `deliver()` reaches the node over HTTP:
  * `/webhook/...` is the production URL, `/webhook-test/...` the editor's test URL.
+ *
+ * Static data as n8n keeps it for webhooks (n8n 2.41 `LiveWebhooks.executeWebhook`): each delivery
+ * starts from its own copy of the workflow's saved static data, and that copy is saved back, whole,
+ * when the delivery is answered if the node changed it (a delivery to the test URL: never saved,
+ * n8n 2.41 `TestWebhooks`). Deliveries that overlap therefore start
+ * from the same copy and the last one answered overwrites the others' (what the node's shared
+ * memory, nodes/ContentPlatformWebhookTrigger/memory.ts, has to withstand).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { HookContext, WebhookContext } from 'n8n-core';
@@ -20,7 +27,9 @@ import {
 } from 'n8n-workflow';
 
 import { ContentPlatformWebhookTrigger } from '../../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
+import { accessTokenCredentials } from './fixtures';
 import { PACKAGE, TestCredentialsHelper, registerNodeType, nodeTypes, testAdditionalData } from './harness';
+import type { RecordedRequest, Sandbox } from '../sandbox';
 
 export const webhookTrigger = new ContentPlatformWebhookTrigger();
 registerNodeType('contentPlatformWebhookTrigger', webhookTrigger);
@@ -33,12 +42,17 @@ export interface ReceiveResult {
 	status: number;
 	body?: IDataObject;
 	items: IDataObject[];
+	/** The headers the node answered with beyond Content-Type (`Retry-After`), when it answered itself. */
+	headers?: Record<string, string>;
 }
 
 /** The result of activation, deactivation, listening: an error or nothing. */
 export interface HookResult {
 	error?: Error & { description?: string | null };
 }
+
+/** Each runner's workflow gets its own ID, as each workflow in n8n has (the node's shared memory is by workflow). */
+let workflowCount = 0;
 
 /** One webhook trigger node in one workflow whose static data survives between calls. */
 export class WebhookRunner {
@@ -78,8 +92,9 @@ export class WebhookRunner {
 			},
 		};
 		this.credentials = new TestCredentialsHelper(credentials);
+		workflowCount += 1;
 		this.workflow = new Workflow({
-			id: 'wf-webhook',
+			id: `wf-webhook-${workflowCount}`,
 			nodes: [this.node],
 			connections: {},
 			active: true,
@@ -169,13 +184,15 @@ export class WebhookRunner {
 	/**
 	 * One delivery through WebhookContext: `body` is what n8n's body parser gives the node (an
 	 * object), `rawBody` the bytes when n8n did not parse them. n8n answers 200 when webhook()
-	 * returns workflow data ("onReceived"); the node may answer itself (400, duplicates).
+	 * returns workflow data ("onReceived"); the node may answer itself (400, duplicates). The node
+	 * sees a copy of the saved static data, saved back when it changed it (see the module comment).
 	 */
 	async receive(body: unknown, options: { rawBody?: string; isTest?: boolean } = {}): Promise<ReceiveResult> {
-		const reply: { status?: number; text?: string } = {};
+		const reply: { status?: number; text?: string; headers?: Record<string, string> } = {};
 		const response = {
-			writeHead(status: number) {
+			writeHead(status: number, headers: Record<string, string> = {}) {
 				reply.status = status;
+				reply.headers = headers;
 				return response;
 			},
 			end(text?: string) {
@@ -195,8 +212,16 @@ export class WebhookRunner {
 			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 		});
 		const data = { ...this.webhookData(options.isTest === true), workflowExecuteAdditionalData: additionalData };
+		const workflow = new Workflow({
+			id: this.workflow.id,
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject,
+		});
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			this.node,
 			additionalData,
 			options.isTest ? 'manual' : 'webhook',
@@ -205,12 +230,20 @@ export class WebhookRunner {
 			null,
 		);
 		const result = await webhookTrigger.webhook.call(context);
+		// n8n saves what a production delivery changed; a test delivery's static data is not saved.
+		if (workflow.staticData.__dataChanged === true && options.isTest !== true) {
+			this.workflow.overrideStaticData(JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject);
+		}
 		const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 		if (result.noWebhookResponse) {
+			const headers = Object.fromEntries(
+				Object.entries(reply.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'),
+			);
 			return {
 				status: reply.status ?? 0,
 				body: reply.text ? (JSON.parse(reply.text) as IDataObject) : undefined,
 				items,
+				...(Object.keys(headers).length > 0 ? { headers } : {}),
 			};
 		}
 		return { status: 200, items };
@@ -229,7 +262,7 @@ export class WebhookRunner {
 					const isTest = (req.url ?? '').startsWith('/webhook-test/');
 					const result = await this.receive(parsed, { rawBody: raw, isTest });
 					this.emitted.push(...result.items);
-					res.writeHead(result.status, { 'Content-Type': 'application/json' });
+					res.writeHead(result.status, { ...result.headers, 'Content-Type': 'application/json' });
 					res.end(JSON.stringify(result.body ?? { message: 'Workflow was started' }));
 				},
 				() => {
@@ -266,3 +299,33 @@ async function readJson(req: IncomingMessage): Promise<{ parsed: unknown; raw: s
 		return { parsed: {}, raw };
 	}
 }
+
+/**
+ * The webhook test files' runners: `runner(parameters, typeVersion)` starts a WebhookRunner (event
+ * Purchase, site 1 unless given) listening on 127.0.0.1 with the sandbox's access token; every runner
+ * is closed after each test. `sandbox()` gives the test's sandbox (test/helpers/fixtures.ts `useSandbox`).
+ */
+export function webhookRunners(sandbox: () => Sandbox): {
+	runner: (parameters?: INodeParameters, typeVersion?: number) => Promise<WebhookRunner>;
+} {
+	const runners: WebhookRunner[] = [];
+	afterEach(async () => {
+		await Promise.all(runners.splice(0).map(async (started) => await started.close()));
+	});
+	return {
+		async runner(parameters: INodeParameters = {}, typeVersion = 1): Promise<WebhookRunner> {
+			const created = new WebhookRunner(
+				{ event: 'purchase', siteId: '1', ...parameters },
+				accessTokenCredentials(sandbox()),
+				typeVersion,
+			);
+			runners.push(created);
+			await created.listen();
+			return created;
+		},
+	};
+}
+
+/** A recorded request as `METHOD /path?query` (query decoded), for comparing request lists. */
+export const call = (request: RecordedRequest): string =>
+	`${request.method} ${request.path}${request.rawQuery ? `?${decodeURIComponent(request.rawQuery)}` : ''}`;

@@ -111,7 +111,7 @@ export const FIELD_HINTS = {
 	/** The webhook trigger's Confirm With API. */
 	confirm: {
 		propertyHint:
-			'Keep on when the workflow gives access or moves money (on by default for Purchase, Payment Succeeded and Order Created): each delivered record is read back from the API and a delivery the API does not know is refused. One request per event.',
+			'Keep on when the workflow gives access or moves money (on by default for Purchase, Payment Succeeded and Order Created): each delivered record is read back from the API before it is emitted; one the API cannot read yet is read again (up to 4 reads within 4 s), then answered 503 so the sender delivers it again. One request per event when the API knows the record.',
 	},
 	/** The polling trigger's Event. */
 	pollingEvent: {
