@@ -16,7 +16,7 @@ import type {
  * a Base URL that cannot be used with a message naming the fix, the credential Test included, and
  * keeps the token from following a redirect to another origin (n8n's
  * `sendCredentialsOnCrossOriginRedirect`). The nodes apply the same Base URL rule themselves
- * (nodes/ContentPlatform/shared/transport/baseUrl.ts).
+ * (nodes/api/transport/baseUrl.ts).
  */
 export class ContentPlatformApi implements ICredentialType {
 	name = 'contentPlatformApi';
@@ -141,7 +141,7 @@ export class ContentPlatformApi implements ICredentialType {
  * Normalised: surrounding spaces, trailing slashes and a trailing `/v1`. Refused (the message never
  * repeats a password): an empty value, no `http://` or `https://`, a user name or password
  * (`user:pass@`, which would replace the Bearer token with Basic authentication), a query or a
- * fragment. The same rule as the nodes' `apiRoot` (nodes/ContentPlatform/shared/transport/baseUrl.ts):
+ * fragment. The same rule as the nodes' `apiRoot` (nodes/api/transport/baseUrl.ts):
  * the credential Test runs without the nodes, and credentials import nothing of them;
  * test/base-url.test.ts keeps the two equal.
  */

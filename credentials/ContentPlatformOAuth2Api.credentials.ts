@@ -9,7 +9,7 @@ import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } f
  *
  * Everything of n8n's `oAuth2Api` parent except the client ID and secret is fixed by hidden fields;
  * the token URL is an expression on the base URL (the normalisation of the nodes' Base URL rule,
- * nodes/ContentPlatform/shared/transport/baseUrl.ts), which n8n resolves (`$self`) whenever it
+ * nodes/api/transport/baseUrl.ts), which n8n resolves (`$self`) whenever it
  * decrypts the credential; the nodes refuse a Base URL that cannot be used before any request, so
  * before a token is fetched. Its `test` request (where n8n runs one, for example through its API)
  * fetches a token and reads the token's user; a wrong pair fails with "Failed to acquire OAuth2

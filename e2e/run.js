@@ -182,7 +182,7 @@ async function main(runtime) {
 			assert.equal(third.tokens, 1);
 			assert.equal(sandbox.issuedTokens.length, 2);
 			// n8n 2.x renews on the first 401; on n8n 1.x the 401 comes back to the node, which sends the
-			// request once more for n8n to renew (shared/transport/oauth2Renewal.ts renewAfterUnrenewed401): one extra 401.
+			// request once more for n8n to renew (api/transport/oauth2Renewal.ts renewAfterUnrenewed401): one extra 401.
 			const expired = n8n.n8nMajor >= 2 ? 1 : 2;
 			assert.deepEqual(third.auth, [
 				...Array(expired).fill(`Bearer ${sandbox.issuedTokens[0]}`),

@@ -2,7 +2,7 @@
 /**
  * Every resource × operation the built Content Platform node offers, as rows: read from its rendered
  * description (the `resource` options and each resource's `operation` options, in the resource
- * picker's order) and its tables (nodes/ContentPlatform/shared/tables/registry.ts
+ * picker's order) and its tables (nodes/api/tables/registry.ts
  * RESOURCES[].endpoints: the request each operation sends). Run `npm run build` first: the rows are
  * the built node's (dist/), not the sources'.
  *
@@ -32,7 +32,7 @@ function operationRows() {
 	if (!fs.existsSync(path.join(dist, 'ContentPlatform.node.js')))
 		throw new Error('dist/nodes/ContentPlatform/ContentPlatform.node.js is missing: run `npm run build` first');
 	const { ContentPlatform } = require(path.join(dist, 'ContentPlatform.node.js'));
-	const { RESOURCES } = require(path.join(dist, 'shared', 'tables', 'registry'));
+	const { RESOURCES } = require(path.join(dist, '..', 'api', 'tables', 'registry'));
 	const description = new ContentPlatform().description;
 	const resources = description.properties.find((p) => p.name === 'resource').options;
 	const operationProps = description.properties.filter((p) => p.name === 'operation');

@@ -4,7 +4,7 @@
  * One operation of the Content Platform node as n8n sees it, in one screen: read from the committed
  * rendered snapshot (test/snapshots/ContentPlatform.node.json, the description as n8n renders it:
  * `npm run snapshot:update` rewrites it), not from the sources, so it shows what the builders under
- * nodes/ContentPlatform/shared/builders produced.
+ * nodes/ContentPlatform/builders and nodes/api/properties produced.
  *
  *   npm run describe -- <resource> <operation>
  *   npm run describe -- order getAll

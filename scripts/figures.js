@@ -88,7 +88,7 @@ function figures() {
 			p.displayOptions?.show?.operation?.includes('getAll'),
 	);
 	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
-	const throttle = built('ContentPlatform/shared/transport/throttle.js');
+	const throttle = built('api/transport/throttle.js');
 	const cursorParts = built('ContentPlatformTrigger/cursorParts.js');
 	const createdAtCursor = built('ContentPlatformTrigger/strategies/createdAt.cursor.js');
 	const idOnly = built('ContentPlatformTrigger/strategies/idOnly.js');
@@ -113,7 +113,7 @@ function figures() {
 		maxOdd: number(cursorParts.MAX_ODD),
 		maxSetIds: number(cursorParts.MAX_SET_IDS),
 		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
-		pageSize: String(built('ContentPlatform/shared/tables/registry.js').MAX_PAGE_SIZE),
+		pageSize: String(built('api/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
 		...confirmFigures(built('ContentPlatformWebhookTrigger/confirm.js')),
 		aliases: String(

@@ -4,7 +4,7 @@
  * The README's operations table, generated from the built node (run `npm run build` first):
  * every resource × operation the Content Platform node offers, with the request it sends and what
  * it does — the rows of lib/operation-rows.js (the node's rendered description and its tables,
- * nodes/ContentPlatform/shared/tables/registry.ts RESOURCES[].endpoints), one table line each.
+ * nodes/api/tables/registry.ts RESOURCES[].endpoints), one table line each.
  *
  *   node scripts/operations-table.js           prints the table (markdown) and the count
  *   node scripts/operations-table.js --write   replaces the table between the markers in README.md

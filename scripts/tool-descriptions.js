@@ -64,7 +64,7 @@ function whereFrom(noun, lists) {
  * - Get Many returns at most `LIMIT` records (not chosen by the model) and lets the model fill
  *   one filter: `search` where the list has it, else its first `<resource>_id` filter;
  * - destructive operations: the same, which the package refuses unless "Allow Model-Chosen
- *   Values" is on (shared/builders/guards.ts); the table says so.
+ *   Values" is on (ContentPlatform/builders/guards.ts); the table says so.
  * @returns {{ parameters: object, fromModel: string[] }}
  */
 function recommendedParameters(properties, resource, operation, resources, lists) {
@@ -124,7 +124,7 @@ async function main() {
 	const { properties, defaults } = node.description;
 	const resourceProperty = properties.find((p) => p.name === 'resource');
 	const resources = resourceProperty.options.map((o) => o.value);
-	const { RESOURCES } = require(path.join(ROOT, 'dist/nodes/ContentPlatform/shared/tables/registry.js'));
+	const { RESOURCES } = require(path.join(ROOT, 'dist/nodes/api/tables/registry.js'));
 	/** Each resource's Get Many by its lower-case name, with the label of its text filter (`whereFrom`). */
 	const lists = new Map();
 	for (const table of RESOURCES) {

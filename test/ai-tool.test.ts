@@ -4,14 +4,14 @@
  * written as `$fromAI()`. `$fromAI(key)` reads the tool call's arguments from the node's input
  * item (n8n-workflow's WorkflowDataProxy), so the input item plays the model's tool call.
  *
- * The guard (shared/builders/guards.ts): a destructive operation refuses, before any request,
+ * The guard (ContentPlatform/builders/guards.ts): a destructive operation refuses, before any request,
  * when a field comes from `$fromAI()` and "Allow Model-Chosen Values" is off; fixed IDs and
  * non-destructive operations are not affected.
  */
 import { NodeHelpers, type INodeParameters, type INodeType } from 'n8n-workflow';
 
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
-import { ALLOW_MODEL_VALUES, parametersFromModel } from '../nodes/ContentPlatform/shared/builders/guards';
+import { ALLOW_MODEL_VALUES, parametersFromModel } from '../nodes/ContentPlatform/builders/guards';
 import type { Sandbox } from './sandbox';
 import { accessTokenCredentials, relatedIds, rl, useSandbox } from './helpers/fixtures';
 import { registerNodeType, runNode } from './helpers/harness';

@@ -1,6 +1,6 @@
 /**
  * The Base URL rule is applied in two places that n8n runs apart: the nodes' `apiRoot`
- * (nodes/ContentPlatform/shared/transport/baseUrl.ts, before every request of the nodes, OAuth2
+ * (nodes/api/transport/baseUrl.ts, before every request of the nodes, OAuth2
  * included) and the access token credential's `authenticate` (run by n8n on every request made with
  * it, and in the credential Test, where no node code runs). For every kind of Base URL both give
  * the same API root, or refuse it with the same words; and the expression n8n resolves for the
@@ -11,7 +11,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ContentPlatformApi } from '../credentials/ContentPlatformApi.credentials';
 import { ContentPlatformOAuth2Api } from '../credentials/ContentPlatformOAuth2Api.credentials';
-import { apiRoot, baseUrlExpression } from '../nodes/ContentPlatform/shared/transport/baseUrl';
+import { apiRoot, baseUrlExpression } from '../nodes/api/transport/baseUrl';
 
 const BASE_URLS = [
 	'https://api.example.com',

@@ -11,7 +11,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { runWith, useSandbox } from './helpers/fixtures';
-import { dateRangeModesOf, RESOURCES } from '../nodes/ContentPlatform/shared/tables/registry';
+import { dateRangeModesOf, RESOURCES } from '../nodes/api/tables/registry';
 
 let sandbox: Sandbox;
 useSandbox((started) => {

@@ -1,5 +1,5 @@
 /**
- * The action node declares each field once (`declaredOnce`, shared/builders/declaredOnce.ts) and shows every
+ * The action node declares each field once (`declaredOnce`, ContentPlatform/builders/declaredOnce.ts) and shows every
  * resource × operation the same fields as the builders' one copy per operation (`builtProperties`):
  * for each resource × operation, as n8n's own `NodeHelpers.displayParameter` decides what the editor
  * shows and what the routing reads (with Return All on and off, Include Related empty and set, as a

@@ -1,5 +1,5 @@
 /**
- * Every error class of shared/errors.ts (`apiErrorFromResponse`,
+ * Every error class of api/errors.ts (`apiErrorFromResponse`,
  * `notJsonApiMessage`) with its exact message, produced through n8n's real engine against the
  * sandbox (real answers, or answers replaced by `sandbox.failNext`). Every test also checks that
  * the access token appears nowhere: not in the message, the description, the serialized error, the

@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from
 
 import type { Fault, RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox } from './helpers/fixtures';
-import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/shared/transport/pageScheduler';
+import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/routing/pageScheduler';
 import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 

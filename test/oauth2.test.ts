@@ -12,7 +12,7 @@ import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
 import { credentialProperties, resolveCredentialDefaults, runNode, TestCredentialsHelper } from './helpers/harness';
 import { loadOptionsContext } from './helpers/loadOptions';
-import { apiRequest } from '../nodes/ContentPlatform/shared/transport/apiRequest';
+import { apiRequest } from '../nodes/api/transport/apiRequest';
 
 const TOKEN_PATH = '/v1/oauth/token';
 const SECRET = 'client-secret';
@@ -274,7 +274,7 @@ describe('the access token credential is unaffected', () => {
 });
 
 /**
- * `apiRequest` (shared/transport/apiRequest.ts) is what the trigger and the list searches use:
+ * `apiRequest` (api/transport/apiRequest.ts) is what the trigger and the list searches use:
  * `httpRequestWithAuthentication` outside declarative routing. Run here in n8n-core's real
  * LoadOptionsContext (an "internal" context, like a poll's).
  */

@@ -9,11 +9,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import {
-	MAX_THROTTLE_RETRIES,
-	MAX_THROTTLE_WAIT_MS,
-	throttleRetryWait,
-} from '../nodes/ContentPlatform/shared/transport/throttle';
+import { MAX_THROTTLE_RETRIES, MAX_THROTTLE_WAIT_MS, throttleRetryWait } from '../nodes/api/transport/throttle';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, runWith, useSandbox } from './helpers/fixtures';
 import { runNode } from './helpers/harness';

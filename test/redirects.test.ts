@@ -5,19 +5,14 @@
  * writes, the list searches (the trigger's request path), the credential test, with the access
  * token and with OAuth2. B records everything it receives.
  */
-import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { TriggerRunner } from './trigger/pollHarness';
-import {
-	credentialTypes,
-	registerNodeType,
-	runNode,
-	TestCredentialsHelper,
-	type NodeRunResult,
-} from './helpers/harness';
+import { runCredentialTest } from './helpers/credentialTester';
+import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
 
 const CANARY = 'cp-redirect-token-5d1e9';
 const CLIENT_CANARY = 'cp-redirect-client-secret-77ab';
@@ -224,45 +219,9 @@ describe("a redirect within the Base URL's origin is followed, with the credenti
 	});
 });
 
-/**
- * The credential's Test button as n8n runs it (cli CredentialsTester.runRequestTest): a node type
- * with one property whose routing is the credential's `test.request`, run by n8n's RoutingNode.
- */
-function credentialTestNode(): INodeType {
-	return {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: { name: 'Temp-Node' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'contentPlatformApi', required: true }],
-			properties: [
-				{
-					displayName: 'Temp',
-					name: 'temp',
-					type: 'string',
-					routing: { request: credentialTypes.contentPlatformApi.test!.request },
-					default: '',
-				},
-			],
-		},
-	} as unknown as INodeType;
-}
-
 describe('the credential test', () => {
-	beforeAll(() => registerNodeType('credentialTest', credentialTestNode()));
-
 	async function testCredential(data: ICredentialDataDecryptedObject) {
-		return await runNode({
-			parameters: {},
-			type: 'credentialTest',
-			credentials: { contentPlatformApi: data },
-			nodeCredentials: { contentPlatformApi: { id: '1', name: 'Content Platform account' } },
-		});
+		return (await runCredentialTest('contentPlatformApi', { contentPlatformApi: data })).result;
 	}
 
 	test('passes against the API', async () => {

@@ -8,7 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
-import { ALLOW_MODEL_VALUES } from '../nodes/ContentPlatform/shared/builders/guards';
+import { ALLOW_MODEL_VALUES } from '../nodes/ContentPlatform/builders/guards';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { accessTokenCredentials, rl, runWith, useSandbox } from './helpers/fixtures';
 import { registerNodeType, runNode } from './helpers/harness';

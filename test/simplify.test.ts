@@ -2,7 +2,7 @@
  * The Simplify option (`simple`) on every Get and Get Many (writes: test/writes.test.ts), through n8n's real
  * engine against the sandbox.
  *
- * Simplified item (documented in shared/simplify.ts `simplifyResource` and the README):
+ * Simplified item (documented in api/simplify.ts `simplifyResource` and the README):
  *   `{ id, type, <rel>_id (to-one), <rel>_ids (to-many), <rel> (resolved from included), ...attributes, links? }`
  * Raw item: the resource object exactly as the API sent it, plus `included` when the document had it.
  *

@@ -12,7 +12,7 @@ import type { Sandbox } from './sandbox';
 import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, rl, useSandbox } from './helpers/fixtures';
 import { registerNodeType, runNode, type RunOptions } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
-import { retryAfterText } from '../nodes/ContentPlatform/shared/headers';
+import { retryAfterText } from '../nodes/api/headers';
 
 let sandbox: Sandbox;
 useSandbox(

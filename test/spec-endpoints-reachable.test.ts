@@ -13,8 +13,8 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { runRequest } from '../nodes/ContentPlatform/shared/transport/request';
-import { readList, readListPages } from '../nodes/ContentPlatform/shared/transport/pages';
+import { runRequest } from '../nodes/ContentPlatform/routing/request';
+import { readList, readListPages } from '../nodes/ContentPlatform/routing/pages';
 import {
 	PERSON_FILTERS_1_1_0,
 	PERSON_FILTERS_ADDED_1_1_0,
@@ -44,7 +44,7 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === runRequest) {
 		// The package's page reader writes both page parameters (`readListPages` in
-		// shared/transport/pages.ts, through which `readList`, which the request runner `runRequest`
+		// ContentPlatform/routing/pages.ts, through which `readList`, which the request runner `runRequest`
 		// hands Get Many to, reads every page).
 		const source = readList.toString().includes('readListPages(') ? readListPages.toString() : '';
 		if (source.includes("'page[number]'")) sent.add('page[number]');

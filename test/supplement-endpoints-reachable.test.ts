@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { runRequest } from '../nodes/ContentPlatform/shared/transport/request';
+import { runRequest } from '../nodes/ContentPlatform/routing/request';
 import { NODE_PROPERTIES, collectionFields, propertiesOf } from './helpers/fixtures';
 
 const TEXT = readFileSync(join(__dirname, '..', 'spec', 'platform-api-supplement.md'), 'utf8');

@@ -22,7 +22,7 @@ import {
 	runExpectingSuccess,
 	runExpectingFailure,
 } from './helpers/fixtures';
-import { RESOURCES } from '../nodes/ContentPlatform/shared/tables/registry';
+import { RESOURCES } from '../nodes/api/tables/registry';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { loadOptionsContext } from './helpers/loadOptions';
 

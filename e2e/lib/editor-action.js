@@ -116,7 +116,7 @@ function customFieldTitles(sandbox, siteId) {
 }
 
 /**
- * Contact → Create's "Custom Fields" (a resource mapper, shared/customFields.ts): with a site
+ * Contact → Create's "Custom Fields" (a resource mapper, ContentPlatform/customFields.ts): with a site
  * chosen by ID, n8n asks the node's `customFields` method again and shows one field per custom
  * field of that site, labelled with its title; a site without custom fields shows the plain
  * attributes (as many as the mapper's `custom_N`), none labelled with a custom field's title.
@@ -164,9 +164,7 @@ async function customFieldsCheck(page, sandbox, action) {
 	await expectFields('1', titles, titles.join(', '));
 	const allTitles = new Set(withFields.flatMap((id) => customFieldTitles(sandbox, id)));
 	const without = siteIds.find((id) => !withFields.includes(id)) || String(sandbox.insert('sites', {}).id);
-	const { CUSTOM_ATTRIBUTES } = require(
-		path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'shared', 'customFields.js'),
-	);
+	const { CUSTOM_ATTRIBUTES } = require(path.join(ROOT, 'dist', 'nodes', 'ContentPlatform', 'customFields.js'));
 	await expectFields(
 		without,
 		(shown) => shown.length === CUSTOM_ATTRIBUTES.length && !shown.some((t) => allTitles.has(t)),
@@ -219,7 +217,7 @@ function locatorType(property) {
 
 /**
  * The JSON:API type an IDs list loads: `list<Name>s` lists the records that the picker with
- * `search<Name>s` picks (both named after the resource, shared/builders).
+ * `search<Name>s` picks (both named after the resource, ContentPlatform/builders and api/properties).
  */
 function listType(property, pickers) {
 	const search = property.typeOptions.loadOptionsMethod.replace(/^list/, 'search');
@@ -235,7 +233,7 @@ const BUILT_LIST = path.join(ROOT, 'dist', 'nodes', 'ContentPlatform');
  */
 function rowLabel(type, record) {
 	const { label } = require(path.join(BUILT_LIST, 'listSearch', 'search.js'));
-	const { RESOURCES } = require(path.join(BUILT_LIST, 'shared', 'tables', 'registry.js'));
+	const { RESOURCES } = require(path.join(ROOT, 'dist', 'nodes', 'api', 'tables', 'registry.js'));
 	const resource = RESOURCES.find((r) => r.type === type);
 	return label(resource, type === 'hooks' ? record : { id: String(record.id), ...record.attributes });
 }

@@ -1,23 +1,23 @@
 /**
  * Content Platform: every endpoint of the Content Platform REST API as a declarative n8n node.
- * The resources, operations and query fields are derived from the tables (`shared/tables/`, each
- * resource's in `shared/tables/resources/<resource>.ts`): one folder of descriptions per resource
+ * The resources, operations and query fields are derived from the tables (`api/tables/`, each
+ * resource's in `api/tables/resources/<resource>.ts`): one folder of descriptions per resource
  * with operations of its own under `resources/`
  * (see docs/development.md for the map of the code and the walk of one request). The node's
  * properties: "Authentication", the "Resource" option, every resource's operations and fields (built
- * in the order of `RESOURCES`, `shared/tables/registry.ts`, then each field declared once and laid
- * out by `declaredOnce`, shared/builders/declaredOnce.ts: every operation shows its fields in the
+ * in the order of `RESOURCES`, `api/tables/registry.ts`, then each field declared once and laid
+ * out by `declaredOnce`, ContentPlatform/builders/declaredOnce.ts: every operation shows its fields in the
  * order built), "Simplify", and "Request Settings", which hands every operation's request to the
- * package's request runner (`requestRunnerRouting`, shared/transport/request.ts).
+ * package's request runner (`requestRunnerRouting`, ContentPlatform/routing/request.ts).
  */
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
-import { type ResourceDescription, resourceDescription, resourceProperty } from './shared/builders/operation';
-import { getManyOperation, getOperation } from './shared/builders/read';
-import { declaredOnce } from './shared/builders/declaredOnce';
-import { simplifyProperty } from './shared/simplify';
-import { RESOURCES, resourceByValue, type ResourceValue } from './shared/tables/registry';
+import { type ResourceDescription, resourceDescription, resourceProperty } from './builders/operation';
+import { getManyOperation, getOperation } from './builders/read';
+import { declaredOnce } from './builders/declaredOnce';
+import { simplifyProperty } from '../api/simplify';
+import { RESOURCES, resourceByValue, type ResourceValue } from '../api/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
 import { contactDescription } from './resources/contact';
 import { contactNoteDescription } from './resources/contactNote';
@@ -30,12 +30,13 @@ import { payoutDescription } from './resources/payout';
 import { purchaseDescription } from './resources/purchase';
 import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
-import { customFieldsMapping } from './shared/customFields';
-import { baseUrlExpression } from './shared/transport/baseUrl';
-import { authenticationProperty, credentialsDescription } from './shared/transport/credentials';
-import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './shared/transport/pageScheduler';
-import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE, requestRunnerRouting } from './shared/transport/request';
-import { nodeBuilderHint } from './shared/builders/builderHint';
+import { customFieldsMapping } from './customFields';
+import { baseUrlExpression } from '../api/transport/baseUrl';
+import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './routing/pageScheduler';
+import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE } from '../api/transport/door';
+import { requestRunnerRouting } from './routing/request';
+import { nodeBuilderHint } from '../api/properties/builderHint';
 
 /**
  * A resource whose operations are Get Many and Get alone, each its standard builder's
@@ -90,7 +91,7 @@ const descriptions: { [Value in ResourceValue]: ResourceDescription<Value> } = {
 	websitePage: readOnlyResource('websitePage'),
 };
 
-/** The node's resources in the node's order: the order of `RESOURCES` (`shared/tables/registry.ts`). */
+/** The node's resources in the node's order: the order of `RESOURCES` (`api/tables/registry.ts`). */
 const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptions[value]);
 
 /**
@@ -119,7 +120,7 @@ const timeoutSetting: INodeProperties = {
 		'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
 };
 
-/** "Parallel Page Requests" of Request Settings: Get Many's (see `readPages` in shared/transport/pages.ts). */
+/** "Parallel Page Requests" of Request Settings: Get Many's (see `readPages` in ContentPlatform/routing/pages.ts). */
 const parallelPagesSetting: INodeProperties = {
 	displayName: 'Parallel Page Requests',
 	name: 'parallelPages',
@@ -173,9 +174,9 @@ export class ContentPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: credentialsDescription,
 		requestDefaults: {
-			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, shared/transport/baseUrl.ts).
+			// Normalised here for n8n; every request's preSend applies the full rule (`apiRoot`, api/transport/baseUrl.ts).
 			baseURL: baseUrlExpression('/v1'),
-			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, shared/transport/redirects.ts).
+			// Redirects are followed by the package, within the Base URL's origin only (`followRedirects`, api/transport/redirects.ts).
 			disableFollowRedirect: true,
 			headers: {
 				Accept: JSON_API_MEDIA_TYPE,

@@ -13,17 +13,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credentials';
-import { indexIncluded, isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
-import { simplifyResource, simplifyProperty } from '../ContentPlatform/shared/simplify';
-import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
-import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
+import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { indexIncluded, isResourceObject, type ResourceObject } from '../api/jsonapi';
+import { simplifyResource, simplifyProperty } from '../api/simplify';
+import { apiRequest } from '../api/transport/apiRequest';
+import { includeSwitchName } from '../api/properties/words';
 import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
-import { nodeBuilderHint } from '../ContentPlatform/shared/builders/builderHint';
-import { FIELD_HINTS } from '../ContentPlatform/shared/tables/builderHints';
+import { nodeBuilderHint } from '../api/properties/builderHint';
+import { FIELD_HINTS } from '../api/tables/builderHints';
 
 function toRecord(resource: ResourceObject): PollRecord {
 	return { id: String(resource.id), time: parseTime(resource.attributes?.created_at) };

@@ -6,7 +6,7 @@
  * one store for the process (`fallbackLogged`, at most `MAX_FALLBACK_LOGGED` entries:
  * docs/development.md "State that outlives one call").
  */
-import { headerValue } from '../ContentPlatform/shared/headers';
+import { headerValue } from '../api/headers';
 
 /** The `Date` header counts whole seconds: the API's clock was somewhere in [date, date + this) ms. */
 export const DATE_RESOLUTION_MS = 1000;

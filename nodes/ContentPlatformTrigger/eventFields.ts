@@ -5,9 +5,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { filtersField, textFilterField } from '../ContentPlatform/shared/builders/fields';
-import { fieldLabel } from '../ContentPlatform/shared/builders/words';
-import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
+import { filtersField, textFilterField } from '../api/properties/fields';
+import { fieldLabel, includeSwitchName } from '../api/properties/words';
 import { TRIGGER_EVENTS } from './events';
 
 /** The "Filters" of each event that has some: its list's filters as text fields, in the table's order. */

@@ -2,8 +2,8 @@
  * The polling trigger's events, derived from the tables (`RESOURCES`): for each watched list, its
  * endpoint, the strategy that finds new records there, its filters and read-back include.
  */
-import type { FilterRow, ResourceTable } from '../ContentPlatform/shared/tables/registry';
-import { operationOf } from '../ContentPlatform/shared/tables/registry';
+import type { FilterRow, ResourceTable } from '../api/tables/registry';
+import { operationOf } from '../api/tables/registry';
 import { createdAtStrategy } from './strategies/createdAt';
 import { dateWindowStrategy } from './strategies/dateWindow';
 import { idOnlyStrategy } from './strategies/idOnly';

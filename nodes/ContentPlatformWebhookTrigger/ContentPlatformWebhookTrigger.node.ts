@@ -22,17 +22,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../ContentPlatform/shared/transport/credentials';
-import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
-import { simplifyProperty } from '../ContentPlatform/shared/simplify';
-import { fieldLabel } from '../ContentPlatform/shared/builders/words';
-import { cleanId } from '../ContentPlatform/shared/ids';
+import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { includeSwitchName, fieldLabel } from '../api/properties/words';
+import { simplifyProperty } from '../api/simplify';
+import { cleanId } from '../api/ids';
 import { HOOK_EVENTS, hookEventByValue, type HookEvent } from './hookEvents';
 import { createHook, deleteHook, listHooks, type Hook } from './hooksApi';
 import { CONFIRM_TIMING } from './confirm';
 import { receiveDelivery } from './receive';
-import { nodeBuilderHint } from '../ContentPlatform/shared/builders/builderHint';
-import { FIELD_HINTS } from '../ContentPlatform/shared/tables/builderHints';
+import { nodeBuilderHint } from '../api/properties/builderHint';
+import { FIELD_HINTS } from '../api/tables/builderHints';
 
 /** The node's one webhook (n8n puts the node's random webhook ID in front of this path). */
 const WEBHOOK_NAME = 'default';

@@ -11,7 +11,7 @@
  */
 import { sleep, type IWebhookFunctions } from 'n8n-workflow';
 
-import type { ResourceObject } from '../ContentPlatform/shared/jsonapi';
+import type { ResourceObject } from '../api/jsonapi';
 import { fetchRecord } from './hooksApi';
 
 /**

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { indexIncluded, isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
-import { simplifyResource } from '../ContentPlatform/shared/simplify';
+import { indexIncluded, isResourceObject, type ResourceObject } from '../api/jsonapi';
+import { simplifyResource } from '../api/simplify';
 import type { HookEvent } from './hookEvents';
 
 /** A delivery body that passed {@link parseDelivery}. */

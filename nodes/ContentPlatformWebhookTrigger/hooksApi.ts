@@ -1,19 +1,15 @@
 /**
  * The hook registrations of the platform (supplement section 5): list, create and delete
- * `/v1/hooks`, through the package's transport (the selected credential, its error messages,
- * secrets never in messages).
+ * `/v1/hooks`, and the read of one record back by type and ID, each through the package's one door
+ * (api/transport/apiRequest.ts: the selected credential, the Base URL's origin only, its error
+ * messages, secrets never in messages).
  */
-import type { IDataObject, IHttpRequestMethods, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { isResourceObject, type ResourceObject } from '../ContentPlatform/shared/jsonapi';
-import { documentHasMore } from '../ContentPlatform/shared/paging';
-import { answerWithThrottleRule } from '../ContentPlatform/shared/transport/throttle';
-import { checkedDocument } from '../ContentPlatform/shared/transport/answer';
-import { apiRequest } from '../ContentPlatform/shared/transport/apiRequest';
-import { JSON_API_MEDIA_TYPE } from '../ContentPlatform/shared/transport/request';
-import { apiRoot } from '../ContentPlatform/shared/transport/baseUrl';
-import { credentialTypeOf, type RequestContext } from '../ContentPlatform/shared/transport/credentials';
-import { statusErrorPolicy } from '../ContentPlatform/shared/transport/oauth2Renewal';
+import { isResourceObject, type ResourceObject } from '../api/jsonapi';
+import { documentHasMore } from '../api/paging';
+import { apiRequest, apiRequestUnlessNotFound } from '../api/transport/apiRequest';
+import type { RequestContext } from '../api/transport/credentials';
 /** Page size used to list hooks (the list has no stated maximum; 100 like every other list). */
 export const HOOK_PAGE_SIZE = 100;
 
@@ -34,34 +30,6 @@ function toHook(resource: ResourceObject): Hook {
 		targetUrl: String(attributes.target_url ?? ''),
 		siteId: site && !Array.isArray(site) ? String(site.id) : undefined,
 	};
-}
-
-/**
- * One request with a JSON:API body (or none) whose answer may be empty (DELETE's 204). A read
- * answered 429 follows the package's rule (shared/transport/answer.ts: sent once more after its
- * `Retry-After`, at most 60 s, or at most `limitMs` when given); a write is never sent again.
- */
-async function sendRequest(
-	context: RequestContext,
-	method: IHttpRequestMethods,
-	path: string,
-	body?: IDataObject,
-	limitMs?: number,
-): Promise<IN8nHttpFullResponse> {
-	const credentialType = credentialTypeOf(context);
-	const credentials = await context.getCredentials(credentialType);
-	const send = async () =>
-		(await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-			method,
-			baseURL: apiRoot(credentials.baseUrl),
-			url: path,
-			headers: { Accept: JSON_API_MEDIA_TYPE, ...(body ? { 'Content-Type': JSON_API_MEDIA_TYPE } : {}) },
-			...(body ? { body: JSON.stringify(body) } : {}),
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: statusErrorPolicy(credentialType),
-		})) as IN8nHttpFullResponse;
-	// Hook registration and webhook deliveries have no execution to cancel.
-	return await answerWithThrottleRule(method, send, () => false, limitMs === undefined ? undefined : () => limitMs);
 }
 
 /**
@@ -103,14 +71,16 @@ export async function createHook(context: RequestContext, registration: HookRegi
 			? Number(registration.resourceId)
 			: registration.resourceId;
 	}
-	const response = await sendRequest(context, 'POST', '/hooks', {
-		data: {
-			type: 'hooks',
-			attributes,
-			relationships: { site: { data: { type: 'sites', id: registration.siteId } } },
+	const document = await apiRequest(context, 'POST', '/hooks', {
+		body: {
+			data: {
+				type: 'hooks',
+				attributes,
+				relationships: { site: { data: { type: 'sites', id: registration.siteId } } },
+			},
 		},
+		subject: { resourceName: 'hook' },
 	});
-	const document = checkedDocument(context, response, { resourceName: 'hook' });
 	return toHook(document.data as ResourceObject);
 }
 
@@ -119,10 +89,10 @@ export async function createHook(context: RequestContext, registration: HookRegi
  * @returns true when deleted, false when the API says it does not exist (404); other errors throw.
  */
 export async function deleteHook(context: RequestContext, id: string): Promise<boolean> {
-	const response = await sendRequest(context, 'DELETE', `/hooks/${encodeURIComponent(id)}`);
-	if (response.statusCode === 404) return false;
-	if (response.statusCode >= 400) checkedDocument(context, response, { resourceName: 'hook', id });
-	return true;
+	const answer = await apiRequestUnlessNotFound(context, 'DELETE', `/hooks/${encodeURIComponent(id)}`, {
+		subject: { resourceName: 'hook', id },
+	});
+	return answer !== undefined;
 }
 
 /**
@@ -140,10 +110,12 @@ export async function fetchRecord(
 	include?: string,
 	limitMs?: number,
 ): Promise<{ record: ResourceObject; included: ResourceObject[] } | undefined> {
-	const query = include ? `?include=${encodeURIComponent(include)}` : '';
-	const response = await sendRequest(context, 'GET', `/${type}/${encodeURIComponent(id)}${query}`, undefined, limitMs);
-	if (response.statusCode === 404) return undefined;
-	const document = checkedDocument(context, response, { resourceName: type, id });
+	const document = await apiRequestUnlessNotFound(context, 'GET', `/${type}/${encodeURIComponent(id)}`, {
+		qs: include ? { include } : {},
+		subject: { resourceName: type, id },
+		...(limitMs === undefined ? {} : { throttleLimitMs: () => limitMs }),
+	});
+	if (!document) return undefined;
 	return {
 		record: document.data as ResourceObject,
 		included: (document.included ?? []).filter(isResourceObject),

@@ -14,7 +14,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { includeSwitchName } from '../ContentPlatform/shared/builders/read';
+import { includeSwitchName } from '../api/properties/words';
 import { CONFIRM_TIMING, confirmRecord } from './confirm';
 import {
 	deliveryItem,

@@ -4,7 +4,7 @@
  * credential for it, a sandbox-bound `run` through n8n's engine, resource locator values, and the
  * API spec document (spec/content-platform-api.md) parsed into its
  * endpoints and query parameters, so tests compare the node with the document itself rather than
- * with the node's own tables (nodes/ContentPlatform/shared/tables/).
+ * with the node's own tables (nodes/api/tables/).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ContentPlatform } from '../../nodes/ContentPlatform/ContentPlatform.node';
-import { RESOURCES } from '../../nodes/ContentPlatform/shared/tables/registry';
+import { RESOURCES } from '../../nodes/api/tables/registry';
 import {
 	createSandbox,
 	type RecordedRequest,

@@ -86,7 +86,7 @@ export interface SweepIds {
  * Picks the records the destructive operations work on, adding what the seed lacks (a contact
  * to delete; a hook to delete, registered by a Hook → Create run that is not part of the sweep).
  */
-async function sweepIds(sandbox: Sandbox): Promise<SweepIds> {
+export async function sweepIds(sandbox: Sandbox): Promise<SweepIds> {
 	const purchases = sandbox.store.purchases;
 	const active = (p: (typeof purchases)[number]) => p.attributes.deactivated_at === null;
 	const subscription = purchases.find((p) => active(p) && p.attributes.payment_type === 'subscription');

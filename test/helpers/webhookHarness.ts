@@ -302,21 +302,26 @@ async function readJson(req: IncomingMessage): Promise<{ parsed: unknown; raw: s
 
 /**
  * The webhook test files' runners: `runner(parameters, typeVersion)` starts a WebhookRunner (event
- * Purchase, site 1 unless given) listening on 127.0.0.1 with the sandbox's access token; every runner
+ * Purchase, site 1 unless given) listening on 127.0.0.1 with the sandbox's access token (or the
+ * `credentials` given); every runner
  * is closed after each test. `sandbox()` gives the test's sandbox (test/helpers/fixtures.ts `useSandbox`).
  */
 export function webhookRunners(sandbox: () => Sandbox): {
-	runner: (parameters?: INodeParameters, typeVersion?: number) => Promise<WebhookRunner>;
+	runner: (
+		parameters?: INodeParameters,
+		typeVersion?: number,
+		credentials?: Record<string, ICredentialDataDecryptedObject>,
+	) => Promise<WebhookRunner>;
 } {
 	const runners: WebhookRunner[] = [];
 	afterEach(async () => {
 		await Promise.all(runners.splice(0).map(async (started) => await started.close()));
 	});
 	return {
-		async runner(parameters: INodeParameters = {}, typeVersion = 1): Promise<WebhookRunner> {
+		async runner(parameters: INodeParameters = {}, typeVersion = 1, credentials?): Promise<WebhookRunner> {
 			const created = new WebhookRunner(
 				{ event: 'purchase', siteId: '1', ...parameters },
-				accessTokenCredentials(sandbox()),
+				credentials ?? accessTokenCredentials(sandbox()),
 				typeVersion,
 			);
 			runners.push(created);

@@ -1,15 +1,18 @@
 /**
  * The plan of the package's own code: its imports point one way.
  *
- *   nodes/ContentPlatform/resources/   the resources' descriptions (operations and fields)
- *   nodes/ContentPlatform/shared/      tables, builders, transport: what the descriptions stand on
+ *   nodes/api/                         what all three nodes use: the API's tables, the JSON:API model, the
+ *                                      transport with its one door, errors, redaction, IDs, paging, and the
+ *                                      n8n properties built from the tables
+ *   nodes/ContentPlatform/             the action node: its builders, routing and resources
+ *   nodes/ContentPlatformTrigger/      the polling trigger
+ *   nodes/ContentPlatformWebhookTrigger/  the webhook trigger
  *   credentials/                       declarations n8n loads by themselves
  *
- * - No file under `shared/` reaches a file under `resources/`, directly or through other files: the
- *   tables (`shared/tables/resources/<resource>.ts`) live with the other tables, and the resources'
- *   descriptions import them, never the other way round.
+ * - No file under `nodes/api/` reaches a node's folder, directly or through other files.
+ * - The triggers reach nothing under `nodes/ContentPlatform/` (the action node), nor each other.
  * - Nothing under `nodes/` imports `credentials/`: the nodes name a credential by its type name
- *   (`shared/transport/credentials.ts`), and what they run lives in their transport.
+ *   (`nodes/api/transport/credentials.ts`), and what they run lives in their transport.
  * - A credential file imports only `n8n-workflow` and exports only its class (n8n loads the class
  *   named as the file).
  * Imports are read with TypeScript's parser (test/helpers/imports.ts); type-only imports count too.
@@ -18,9 +21,10 @@ import * as accessToken from '../../credentials/ContentPlatformApi.credentials';
 import * as oAuth2 from '../../credentials/ContentPlatformOAuth2Api.credentials';
 import { importsOf, sources, specifiers } from '../helpers/imports';
 
-const NODE = 'nodes/ContentPlatform';
-const SHARED = `${NODE}/shared/`;
-const RESOURCES = `${NODE}/resources/`;
+const API = 'nodes/api/';
+const ACTION = 'nodes/ContentPlatform/';
+const POLLING = 'nodes/ContentPlatformTrigger/';
+const WEBHOOK = 'nodes/ContentPlatformWebhookTrigger/';
 
 /**
  * For each file under `from`, the shortest chain of imports (file → the files it imports) to a
@@ -55,29 +59,46 @@ export function arrowsInto(graph: Map<string, string[]>, from: string, to: strin
 const nodeFiles = sources('nodes');
 const graph = new Map(nodeFiles.map((file) => [file, importsOf(file)]));
 
-describe('shared/ never imports resources/', () => {
+describe('the shared home and the nodes: arrows point one way', () => {
 	test('reads the node code and sees the imports it judges', () => {
-		expect(nodeFiles.filter((file) => file.startsWith(SHARED)).length).toBeGreaterThan(20);
-		expect(graph.get(`${SHARED}tables/registry.ts`)).toContain(`${SHARED}tables/resources/order.ts`);
-		// Downward, allowed: a resource's operation imports its table.
-		expect(graph.get(`${RESOURCES}hook/create.ts`)).toContain(`${SHARED}tables/resources/hook.ts`);
+		expect(nodeFiles.filter((file) => file.startsWith(API)).length).toBeGreaterThan(20);
+		expect(graph.get(`${API}tables/registry.ts`)).toContain(`${API}tables/resources/order.ts`);
+		// Downward, allowed: a node's file imports the shared home.
+		expect(graph.get(`${ACTION}resources/hook/create.ts`)).toContain(`${API}tables/resources/hook.ts`);
+		expect(graph.get(`${WEBHOOK}hooksApi.ts`)).toContain(`${API}transport/apiRequest.ts`);
 	});
 
 	test('the rule finds an arrow up, direct or through another file', () => {
 		const old = new Map([
-			[`${SHARED}tables/registry.ts`, [`${RESOURCES}order/table.ts`]],
-			[`${SHARED}tables/filters.ts`, [`${SHARED}tables/types.ts`]],
-			[`${SHARED}builders/read.ts`, [`${SHARED}tables/registry.ts`]],
-			[`${RESOURCES}contact/index.ts`, [`${SHARED}builders/read.ts`]],
+			[`${API}tables/registry.ts`, [`${ACTION}resources/order/table.ts`]],
+			[`${API}tables/filters.ts`, [`${API}tables/types.ts`]],
+			[`${API}properties/fields.ts`, [`${API}tables/registry.ts`]],
+			[`${ACTION}resources/contact/index.ts`, [`${API}properties/fields.ts`]],
 		]);
-		expect(arrowsInto(old, SHARED, RESOURCES)).toEqual([
-			`${SHARED}builders/read.ts → ${SHARED}tables/registry.ts → ${RESOURCES}order/table.ts`,
-			`${SHARED}tables/registry.ts → ${RESOURCES}order/table.ts`,
+		expect(arrowsInto(old, API, ACTION)).toEqual([
+			`${API}properties/fields.ts → ${API}tables/registry.ts → ${ACTION}resources/order/table.ts`,
+			`${API}tables/registry.ts → ${ACTION}resources/order/table.ts`,
 		]);
 	});
 
-	test('no file under shared/ reaches a file under resources/', () => {
-		expect(arrowsInto(graph, SHARED, RESOURCES)).toEqual([]);
+	test.each([
+		[API, ACTION],
+		[API, POLLING],
+		[API, WEBHOOK],
+		[POLLING, ACTION],
+		[POLLING, WEBHOOK],
+		[WEBHOOK, ACTION],
+		[WEBHOOK, POLLING],
+		[ACTION, POLLING],
+		[ACTION, WEBHOOK],
+	])('no file under %s reaches a file under %s', (from, to) => {
+		expect(arrowsInto(graph, from, to)).toEqual([]);
+	});
+
+	test('every file under nodes/ belongs to the home or to one node', () => {
+		expect(nodeFiles.filter((file) => ![API, ACTION, POLLING, WEBHOOK].some((home) => file.startsWith(home)))).toEqual(
+			[],
+		);
 	});
 });
 

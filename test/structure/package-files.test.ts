@@ -57,7 +57,7 @@ describe('the packed package', () => {
 		walk('dist');
 		const { modules } = n8nReads();
 		const unread = compiled.filter((f) => !modules.includes(f));
-		// shared/tables/types.ts holds only types: tsc emits an empty module, left out by package.json `files`.
-		expect(unread).toEqual(['dist/nodes/ContentPlatform/shared/tables/types.js']);
+		// api/tables/types.ts holds only types: tsc emits an empty module, left out by package.json `files`.
+		expect(unread).toEqual(['dist/nodes/api/tables/types.js']);
 	});
 });

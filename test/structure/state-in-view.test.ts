@@ -61,7 +61,7 @@ describe('state in view', () => {
 		const found = FILES.flatMap((file) => moduleState(file).map((name) => `${file}: ${name}`));
 		expect(found).toEqual(
 			expect.arrayContaining([
-				'nodes/ContentPlatform/shared/transport/request.ts: itemRuns',
+				'nodes/ContentPlatform/routing/request.ts: itemRuns',
 				'nodes/ContentPlatform/resources/contact/byEmail.ts: people',
 				'nodes/ContentPlatformTrigger/pollGuards.ts: leaseCounter',
 				'nodes/ContentPlatformTrigger/pollGuards.ts: running',
@@ -69,14 +69,14 @@ describe('state in view', () => {
 			]),
 		);
 		// A constant collection (never added to) is not state.
-		expect(moduleState('nodes/ContentPlatform/shared/builders/words.ts')).not.toContain('SMALL_WORDS');
+		expect(moduleState('nodes/api/properties/words.ts')).not.toContain('SMALL_WORDS');
 	});
 
 	it('lists every module-level store in the state table of docs/development.md', () => {
 		const wheres = stateTableWheres();
 		const unlisted: string[] = [];
 		for (const file of FILES) {
-			const short = file.replace(/^nodes\/(ContentPlatform\/)?/, '');
+			const short = file.replace(/^nodes\//, '');
 			for (const name of moduleState(file)) {
 				const row = wheres.find((where) => where.includes(`\`${short}\``) && where.includes(`\`${name}\``));
 				if (!row) unlisted.push(`${file}: ${name}`);

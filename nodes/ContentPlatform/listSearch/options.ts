@@ -4,11 +4,11 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listMethodName } from '../shared/builders/relationship';
-import { simplifyResource } from '../shared/simplify';
-import type { ResourceObject } from '../shared/jsonapi';
-import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { apiRequest } from '../shared/transport/apiRequest';
+import { listMethodName } from '../builders/relationship';
+import { simplifyResource } from '../../api/simplify';
+import type { ResourceObject } from '../../api/jsonapi';
+import { MAX_PAGE_SIZE, operationOf, RESOURCES, type ResourceTable } from '../../api/tables/registry';
+import { apiRequest } from '../../api/transport/apiRequest';
 import { label } from './search';
 
 /** Most records a multi-select list loads (10 pages of 100); beyond that, IDs are given by expression. */

@@ -4,11 +4,11 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { simplifyResource } from '../shared/simplify';
-import type { ResourceObject } from '../shared/jsonapi';
-import { operationOf, RESOURCES, type ResourceTable } from '../shared/tables/registry';
-import { searchMethodName } from '../shared/builders/locators';
-import { apiRequest } from '../shared/transport/apiRequest';
+import { simplifyResource } from '../../api/simplify';
+import type { ResourceObject } from '../../api/jsonapi';
+import { operationOf, RESOURCES, type ResourceTable } from '../../api/tables/registry';
+import { searchMethodName } from '../../api/properties/locators';
+import { apiRequest } from '../../api/transport/apiRequest';
 
 /** Records per page of a resource locator's "From List" (n8n asks for the next page on scroll). */
 const SEARCH_PAGE_SIZE = 50;

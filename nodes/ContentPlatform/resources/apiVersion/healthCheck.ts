@@ -2,8 +2,8 @@
  * API Version → Health Check, an operation with an answer of its own (docs/development.md, "The
  * operation-file rule").
  */
-import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
-import { healthCheckItem } from '../../shared/outputs';
+import { operationOf, operationOption, type OperationDescription } from '../../builders/operation';
+import { healthCheckItem } from '../../outputs';
 
 const option = operationOption(operationOf('apiVersion', 'healthCheck'));
 

@@ -34,13 +34,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf } from '../../shared/errors';
-import { cleanId, locatorId } from '../../shared/ids';
-import type { ResourceObject } from '../../shared/jsonapi';
-import { MAX_PAGE_SIZE } from '../../shared/tables/registry';
-import { apiList } from '../../shared/transport/apiRequest';
-import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
-import { checkedDocument } from '../../shared/transport/answer';
+import { apiAnswerOf } from '../../../api/errors';
+import { cleanId, locatorId } from '../../../api/ids';
+import type { ResourceObject } from '../../../api/jsonapi';
+import { MAX_PAGE_SIZE } from '../../../api/tables/registry';
+import { apiList } from '../../../api/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../routing/request';
+import { checkedDocument } from '../../../api/transport/answer';
 
 /*
  * The per-person lock of the operations that find a contact by email: taken and released in one
@@ -273,10 +273,10 @@ export function byEmailItems(
  */
 export function answeredByEmailItems(
 	context: IExecuteSingleFunctions,
-	response: IN8nHttpFullResponse,
+	{ response, secrets }: { response: IN8nHttpFullResponse; secrets: string[] },
 	flag: 'created' | 'found',
 ): INodeExecutionData[] {
-	const document = checkedDocument(context, response, { resourceName: 'contact' });
+	const document = checkedDocument(context, response, { resourceName: 'contact' }, secrets);
 	const outcome = itemRunOf(context).contact ?? { created: false, found: true };
 	return byEmailItems(context, document as IDataObject, outcome, flag);
 }

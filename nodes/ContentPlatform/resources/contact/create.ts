@@ -6,8 +6,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
-import { siteLocator } from '../../shared/builders/locators';
+import { attributeFields, fieldsCollection } from '../../../api/properties/fields';
+import { siteLocator } from '../../../api/properties/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,
@@ -15,9 +15,9 @@ import {
 	operationOption,
 	showOnlyFor,
 	type OperationContext,
-} from '../../shared/builders/operation';
-import { customFieldsProperty } from '../../shared/customFields';
-import { FIELD_HINTS } from '../../shared/tables/builderHints';
+} from '../../builders/operation';
+import { customFieldsProperty } from '../../customFields';
+import { FIELD_HINTS } from '../../../api/tables/builderHints';
 
 const op = operationOf('contact', 'create');
 

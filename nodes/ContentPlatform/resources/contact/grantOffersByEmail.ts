@@ -6,15 +6,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
-import { relationshipOperation } from '../../shared/builders/relationship';
-import { fieldsCollection } from '../../shared/builders/fields';
-import { siteLocator } from '../../shared/builders/locators';
-import { isResourceObject } from '../../shared/jsonapi';
-import { apiRequest } from '../../shared/transport/apiRequest';
-import { itemRunOf, type ContactOutcome } from '../../shared/transport/request';
+import { operationOf, withOwnHooks, type OperationDescription } from '../../builders/operation';
+import { relationshipOperation } from '../../builders/relationship';
+import { fieldsCollection } from '../../../api/properties/fields';
+import { siteLocator } from '../../../api/properties/locators';
+import { isResourceObject } from '../../../api/jsonapi';
+import { apiRequest } from '../../../api/transport/apiRequest';
+import { itemRunOf, type ContactOutcome } from '../../routing/request';
 import { answeredByEmailItems, personLockOf, takenContact, type PostReceiveFunction } from './byEmail';
 import { ADDITIONAL_FIELDS, emailField } from './create';
+import { onFinalAnswer } from '../../routing/request';
 
 /** `POST /v1/contacts` with the email, the site and `attributes`: the new contact's ID. */
 async function createContact(
@@ -78,9 +79,9 @@ export async function resolveGrantContact(
  * postReceive of Contact → Grant Offers by Email: checks the answer (the contact's offers after
  * the grant) and makes the item (`answeredByEmailItems`, with `created`).
  */
-export const grantByEmailItem: PostReceiveFunction = async function grantByEmailItem(_items, response) {
-	return answeredByEmailItems(this, response, 'created');
-};
+export const grantByEmailItem: PostReceiveFunction = onFinalAnswer(function grantByEmailItem(_items, answer) {
+	return answeredByEmailItems(this, answer, 'created');
+});
 
 const op = operationOf('contact', 'grantOffersByEmail');
 const grant = relationshipOperation(op);

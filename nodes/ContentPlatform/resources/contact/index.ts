@@ -1,10 +1,10 @@
 /**
- * The Contact resource's operations and fields, built from its table (`shared/tables/resources/contact.ts`); the node
+ * The Contact resource's operations and fields, built from its table (`api/tables/resources/contact.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { deleteOperation } from '../../shared/builders/recordActions';
-import { operationOf, resourceDescription } from '../../shared/builders/operation';
-import { offerGrantOperations, relationshipOperation } from '../../shared/builders/relationship';
+import { deleteOperation } from '../../builders/recordActions';
+import { operationOf, resourceDescription } from '../../builders/operation';
+import { offerGrantOperations, relationshipOperation } from '../../builders/relationship';
 import { create } from './create';
 import { update } from './update';
 import { get } from './get';
@@ -14,7 +14,7 @@ import { grantOffersByEmail } from './grantOffersByEmail';
 import { revokeOffersByEmail } from './revokeOffersByEmail';
 
 /**
- * The Contact resource: its operations in menu order (their table rows: `shared/tables/resources/contact.ts`). An
+ * The Contact resource: its operations in menu order (their table rows: `api/tables/resources/contact.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `getAll.ts`, `get.ts` (custom fields by title), `create.ts`, `upsert.ts`, `update.ts`,
  * `grantOffersByEmail.ts`, `revokeOffersByEmail.ts` hold the operations with fields or hooks of their own.

@@ -5,10 +5,10 @@
  */
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { operationOf, withOwnHooks, type OperationDescription } from '../../shared/builders/operation';
-import { relationshipOperation } from '../../shared/builders/relationship';
-import { siteLocator } from '../../shared/builders/locators';
-import { itemRunOf, withOwnRequest } from '../../shared/transport/request';
+import { operationOf, withOwnHooks, type OperationDescription } from '../../builders/operation';
+import { relationshipOperation } from '../../builders/relationship';
+import { siteLocator } from '../../../api/properties/locators';
+import { itemRunOf, withOwnRequest, onFinalAnswer } from '../../routing/request';
 import { answeredByEmailItems, byEmailItems, personLockOf, type PostReceiveFunction } from './byEmail';
 import { emailField } from './create';
 
@@ -45,9 +45,9 @@ export async function resolveRevokeContact(
  * sent): checks the answer (the contact's offers after the revoke) and makes the item
  * (`answeredByEmailItems`, with `found: true`).
  */
-export const revokeByEmailItem: PostReceiveFunction = async function revokeByEmailItem(_items, response) {
-	return answeredByEmailItems(this, response, 'found');
-};
+export const revokeByEmailItem: PostReceiveFunction = onFinalAnswer(function revokeByEmailItem(_items, answer) {
+	return answeredByEmailItems(this, answer, 'found');
+});
 const op = operationOf('contact', 'revokeOffersByEmail');
 const revoke = relationshipOperation(op);
 

@@ -4,18 +4,18 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
-import { updateTargetLocator } from '../../shared/builders/locators';
+import { attributeFields, fieldsCollection } from '../../../api/properties/fields';
+import { updateTargetLocator } from '../../../api/properties/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,
 	operationOf,
 	operationOption,
 	showOnlyFor,
-} from '../../shared/builders/operation';
-import { byDisplayName } from '../../shared/builders/words';
-import { parseIdList } from '../../shared/builders/relationship';
-import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
+} from '../../builders/operation';
+import { byDisplayName } from '../../../api/properties/words';
+import { parseIdList } from '../../builders/relationship';
+import { customFieldsProperty, hasCustomFieldValues } from '../../customFields';
 
 const op = operationOf('contact', 'update');
 

@@ -12,8 +12,8 @@ import {
 	operationOption,
 	withOwnHooks,
 	type OperationDescription,
-} from '../../shared/builders/operation';
-import { itemRunOf, toItems, withOwnRequest } from '../../shared/transport/request';
+} from '../../builders/operation';
+import { itemRunOf, toItems, withOwnRequest } from '../../routing/request';
 import { personLockOf, takenContact } from './byEmail';
 import { contactWriteFields } from './create';
 

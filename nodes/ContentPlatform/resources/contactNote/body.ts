@@ -4,7 +4,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type OperationContext, showOnlyFor } from '../../shared/builders/operation';
+import { type OperationContext, showOnlyFor } from '../../builders/operation';
 
 /** preSend of the note body: refuses an empty note before any request. */
 async function requireNoteBody(

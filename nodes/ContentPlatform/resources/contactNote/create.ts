@@ -1,10 +1,10 @@
 /**
  * Contact Note → Create: an operation with fields of its own (docs/development.md, "The operation-file rule").
  */
-import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
-import { idValue, resourceLocator } from '../../shared/builders/locators';
-import { resourceByValue } from '../../shared/tables/registry';
-import { requireId } from '../../shared/ids';
+import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../builders/operation';
+import { idValue, resourceLocator } from '../../../api/properties/locators';
+import { resourceByValue } from '../../../api/tables/registry';
+import { requireId } from '../../../api/ids';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'create');

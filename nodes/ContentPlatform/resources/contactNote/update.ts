@@ -1,8 +1,8 @@
 /**
  * Contact Note → Update: an operation with fields of its own (docs/development.md, "The operation-file rule").
  */
-import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../shared/builders/operation';
-import { updateTargetLocator } from '../../shared/builders/locators';
+import { jsonApiWrite, type OperationDescription, operationOf, operationOption } from '../../builders/operation';
+import { updateTargetLocator } from '../../../api/properties/locators';
 import { noteBodyField } from './body';
 
 const op = operationOf('contactNote', 'update');

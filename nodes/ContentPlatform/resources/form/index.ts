@@ -1,13 +1,13 @@
 /**
- * The Form resource's operations and fields, built from its table (`shared/tables/resources/form.ts`); the node
+ * The Form resource's operations and fields, built from its table (`api/tables/resources/form.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { operationOf, resourceDescription } from '../../shared/builders/operation';
-import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { operationOf, resourceDescription } from '../../builders/operation';
+import { getManyOperation, getOperation } from '../../builders/read';
 import { submit } from './submit';
 
 /**
- * The Form resource: its operations in menu order (their table rows: `shared/tables/resources/form.ts`). An
+ * The Form resource: its operations in menu order (their table rows: `api/tables/resources/form.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule"); `submit.ts` holds the operations with fields or hooks of their own.
  * Default operation `get` as before the resource got a list (saved workflows keep theirs).

@@ -4,16 +4,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { attributeFields, fieldsCollection } from '../../shared/builders/fields';
-import { resourceLocator } from '../../shared/builders/locators';
+import { attributeFields, fieldsCollection } from '../../../api/properties/fields';
+import { resourceLocator } from '../../../api/properties/locators';
 import {
 	jsonApiWrite,
 	type OperationDescription,
 	operationOf,
 	operationOption,
 	showOnlyFor,
-} from '../../shared/builders/operation';
-import { customFieldsProperty, hasCustomFieldValues } from '../../shared/customFields';
+} from '../../builders/operation';
+import { customFieldsProperty, hasCustomFieldValues } from '../../customFields';
 
 const op = operationOf('form', 'submit');
 

@@ -11,11 +11,11 @@ import {
 	showOnlyFor,
 	type OperationContext,
 	type OperationDescription,
-} from '../../shared/builders/operation';
-import { byName, titleCase } from '../../shared/builders/words';
-import { fieldsCollection } from '../../shared/builders/fields';
-import { siteLocator } from '../../shared/builders/locators';
-import { HOOK_EVENTS } from '../../shared/tables/resources/hook';
+} from '../../builders/operation';
+import { byName, titleCase } from '../../../api/properties/words';
+import { fieldsCollection } from '../../../api/properties/fields';
+import { siteLocator } from '../../../api/properties/locators';
+import { HOOK_EVENTS } from '../../../api/tables/resources/hook';
 
 const op = operationOf('hook', 'create');
 

@@ -1,8 +1,8 @@
 /**
  * Hook → Get Sample: an operation with an answer of its own (docs/development.md, "The operation-file rule").
  */
-import { operationOf, operationOption, type OperationDescription } from '../../shared/builders/operation';
-import { sampleItems } from '../../shared/outputs';
+import { operationOf, operationOption, type OperationDescription } from '../../builders/operation';
+import { sampleItems } from '../../outputs';
 import { eventField } from './create';
 
 const op = operationOf('hook', 'getSample');

@@ -1,13 +1,13 @@
 /**
- * The Offer resource's operations and fields, built from its table (`shared/tables/resources/offer.ts`); the node
+ * The Offer resource's operations and fields, built from its table (`api/tables/resources/offer.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { operationOf, resourceDescription } from '../../shared/builders/operation';
-import { getManyOperation, getOperation } from '../../shared/builders/read';
-import { relationshipOperation } from '../../shared/builders/relationship';
+import { operationOf, resourceDescription } from '../../builders/operation';
+import { getManyOperation, getOperation } from '../../builders/read';
+import { relationshipOperation } from '../../builders/relationship';
 
 /**
- * The Offer resource: its operations in menu order (their table rows: `shared/tables/resources/offer.ts`). An
+ * The Offer resource: its operations in menu order (their table rows: `api/tables/resources/offer.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */

@@ -2,10 +2,10 @@
  * Payout → Get, with the payout's transactions as items under Simplify: an operation with an
  * answer of its own (docs/development.md, "The operation-file rule").
  */
-import { operationOf } from '../../shared/builders/operation';
-import { getOperation } from '../../shared/builders/read';
-import { payoutTransactions } from '../../shared/outputs';
-import { toItems } from '../../shared/transport/request';
+import { operationOf } from '../../builders/operation';
+import { getOperation } from '../../builders/read';
+import { payoutTransactions } from '../../outputs';
+import { toItems } from '../../routing/request';
 
 const base = getOperation(operationOf('payout', 'get'));
 

@@ -1,13 +1,13 @@
 /**
- * The Purchase resource's operations and fields, built from its table (`shared/tables/resources/purchase.ts`); the node
+ * The Purchase resource's operations and fields, built from its table (`api/tables/resources/purchase.ts`); the node
  * takes them from `ContentPlatform.node.ts`.
  */
-import { recordActionOperation } from '../../shared/builders/recordActions';
-import { operationOf, resourceDescription } from '../../shared/builders/operation';
-import { getManyOperation, getOperation } from '../../shared/builders/read';
+import { recordActionOperation } from '../../builders/recordActions';
+import { operationOf, resourceDescription } from '../../builders/operation';
+import { getManyOperation, getOperation } from '../../builders/read';
 
 /**
- * The Purchase resource: its operations in menu order (their table rows: `shared/tables/resources/purchase.ts`). An
+ * The Purchase resource: its operations in menu order (their table rows: `api/tables/resources/purchase.ts`). An
  * operation with nothing of its own is one builder call here (docs/development.md, "The
  * operation-file rule").
  */
