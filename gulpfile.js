@@ -12,7 +12,10 @@
  *   courses"), the action of each operation beyond n8n's standard five ("cancel subscription of
  *   purchase", "add tags to contact");
  * - a trigger: each event's name ("new order item", "payment succeeded"), and the name and plural
- *   of the resource it names ("order item", "order items").
+ *   of the resource it names ("order item", "order items");
+ * - creators' own words (CREATOR_WORDS) for the people, purchases, forms and payments the nodes
+ *   handle ("students", "enrollments", "sign-ups", "charges"), each added only for a resource,
+ *   operation or event the built description holds.
  * docs/ai-builder.md ranks what creators ask with these aliases (scripts/search-asks.json).
  *
  * n8n's nodes panel shows a trigger named like an action node plus "Trigger" (here
@@ -48,13 +51,54 @@ function builtNodes() {
  */
 const STANDARD = ['get', 'getAll', 'create', 'update', 'delete'];
 
+/**
+ * The words creators and online-school platforms' help pages use for the platform's objects, by
+ * what the nodes call them: people (students, members, learners, subscribers, leads: the site's
+ * contacts; buyers, clients: its customers), purchases (enrollments, sales: purchases; checkouts:
+ * orders), forms (sign-ups, opt-ins, registrations: form submissions) and payments (charges:
+ * transactions). `resources` by resource value (the action node's), `operations` by
+ * "resource:operation" (granting an offer enrolls; revoking one removes access), `events` by a
+ * trigger's event value. An entry whose resource, operation or event the built node lacks adds
+ * nothing, so each alias names something the nodes do.
+ */
+const CREATOR_WORDS = {
+	resources: {
+		contact: ['student', 'students', 'member', 'members', 'learner', 'learners', 'subscriber', 'subscribers'],
+		customer: ['buyer', 'buyers', 'client', 'clients'],
+		purchase: ['enrollment', 'enrollments', 'sale', 'sales'],
+		order: ['checkout', 'checkouts'],
+		transaction: ['charge', 'charges'],
+		formSubmission: ['sign-up', 'sign-ups', 'signup', 'signups', 'opt-in', 'opt-ins', 'lead', 'leads'],
+	},
+	operations: {
+		'contact:grantOffers': ['enroll student', 'give access'],
+		'contact:grantOffersByEmail': ['enroll student by email'],
+		'contact:revokeOffers': ['unenroll student', 'remove access'],
+		'contact:upsert': ['add student', 'add lead'],
+	},
+	events: {
+		newContact: ['new student', 'new member', 'new learner', 'new subscriber'],
+		newCustomer: ['new buyer', 'new client'],
+		newPurchase: ['new enrollment', 'new sale'],
+		purchase: ['new enrollment', 'new sale'],
+		newOrder: ['new checkout'],
+		order_created: ['new checkout'],
+		newTransaction: ['new charge'],
+		payment_succeeded: ['new charge', 'payment received'],
+		newFormSubmission: ['new sign-up', 'new signup', 'new opt-in', 'new lead'],
+		form_submission: ['new sign-up', 'new signup', 'new opt-in', 'new lead'],
+	},
+};
+
 /** The option list of a node's field, empty when the node has none. */
 const optionsOf = (description, field) =>
 	description.properties.filter((p) => p.name === field).flatMap((p) => p.options ?? []);
 
 /**
- * Each resource of an action node: `{ name, plural, actions }` in lower case, the plural read from
- * its Get Many option's action (n8n's "Get many <plural>"), undefined without one.
+ * Each resource of an action node: `{ name, plural, actions, creators }` in lower case, the plural
+ * read from its Get Many option's action (n8n's "Get many <plural>"), undefined without one;
+ * `actions` its operations' actions beyond the standard five and creators' words for them,
+ * `creators` creators' words for its records (CREATOR_WORDS).
  */
 function resourceWords(description) {
 	const operations = description.properties.filter((p) => p.name === 'operation');
@@ -66,7 +110,11 @@ function resourceWords(description) {
 		return {
 			name: resource.name.toLowerCase(),
 			plural: many && /^Get many (.+)$/.exec(many.action)?.[1].toLowerCase(),
-			actions: options.filter((o) => !STANDARD.includes(o.value)).map((o) => o.action.toLowerCase()),
+			actions: [
+				...options.filter((o) => !STANDARD.includes(o.value)).map((o) => o.action.toLowerCase()),
+				...options.flatMap((o) => CREATOR_WORDS.operations[`${resource.value}:${o.value}`] ?? []),
+			],
+			creators: CREATOR_WORDS.resources[resource.value] ?? [],
 		};
 	});
 }
@@ -82,9 +130,13 @@ function derivedAliases(description, resources) {
 		const name = event.name.toLowerCase();
 		const named = resources.filter((r) => new RegExp(`\\b${r.name}\\b`).test(name));
 		const longest = named.filter((r) => !named.some((other) => other !== r && other.name.includes(r.name)));
-		return [name, ...longest.flatMap((r) => [r.name, r.plural])];
+		return [
+			name,
+			...longest.flatMap((r) => [r.name, r.plural, ...r.creators]),
+			...(CREATOR_WORDS.events[event.value] ?? []),
+		];
 	});
-	return [...own.flatMap((r) => [r.name, r.plural, ...r.actions]), ...events].filter(Boolean);
+	return [...own.flatMap((r) => [r.name, r.plural, ...r.actions, ...r.creators]), ...events].filter(Boolean);
 }
 
 /** Appends to each codex in dist/ the aliases of its node's tables, each once, keeping the order. */
@@ -125,3 +177,5 @@ function mergeTriggerAliases(done) {
 
 exports['build:codex'] = series(copyCodex, deriveAliases, mergeTriggerAliases);
 exports.default = exports['build:codex'];
+/** The creators' vocabulary, for test/builder-view.test.ts (gulp registers only exported functions as tasks). */
+exports.CREATOR_WORDS = CREATOR_WORDS;

@@ -3,8 +3,9 @@
  * The README's Quickstart install, as a user runs it, in a real n8n: the built package packed
  * (`npm pack`), then the README's own install command — read from README.md's Quickstart code block,
  * `npm install --omit=peer <tarball>`, run in a fresh n8n user folder's `.n8n/nodes` — and n8n then
- * loads the nodes: the Quickstart's first workflow (Contact → Get Many, Limit 5) returns 5 contacts
- * from the sandbox, and the nodes folder holds the package without a second `n8n-workflow`.
+ * loads the nodes: the Quickstart's first workflow (Contact → Get Many, Limit 5, Options → Sort By
+ * Created At, Sort Direction Descending) returns the sandbox's 5 newest contacts, newest first, and
+ * the nodes folder holds the package without a second `n8n-workflow`.
  *
  * npm resolves the peer dependency's tree even with `--omit=peer`, so the command needs the
  * registry's metadata of `n8n-workflow` or npm's cache of it: it runs with `npm_config_prefer_offline`
@@ -84,7 +85,7 @@ async function quickstartChecks({ runtime, check }) {
 		const workflowId = importFirstWorkflow(n8n, sandbox);
 		const result = await n8n.execute(workflowId);
 		await check(
-			`Quickstart: n8n ${n8n.runtime.version} loads the installed nodes; the first workflow returns 5 contacts`,
+			`Quickstart: n8n ${n8n.runtime.version} loads the installed nodes; the first workflow returns the 5 newest contacts`,
 			() => {
 				assert.ok(result.ok, JSON.stringify(result.error));
 				const contacts = result.nodes['Content Platform']?.items ?? [];
@@ -95,6 +96,18 @@ async function quickstartChecks({ runtime, check }) {
 					ids.every((id) => known.has(id)),
 					'each one a contact of the sandbox',
 				);
+				// The README's promise, "your five newest contacts": no contact of the sandbox is newer
+				// than the fifth one returned, and they come newest first.
+				const created = contacts.map((c) => Date.parse(c.created_at));
+				assert.deepEqual(
+					created,
+					[...created].sort((a, b) => b - a),
+					'newest first',
+				);
+				const newer = sandbox.store.contacts.filter(
+					(r) => !ids.includes(String(r.id)) && Date.parse(r.created_at) > created[4],
+				);
+				assert.equal(newer.length, 0, `contacts newer than the fifth returned: ${newer.map((r) => r.id)}`);
 			},
 		);
 	} finally {
@@ -106,8 +119,8 @@ async function quickstartChecks({ runtime, check }) {
 
 /**
  * The Quickstart's step 2 and first workflow, as a user makes them: an access-token credential for
- * the sandbox and "Manual Trigger → Content Platform: Contact → Get Many, Limit 5", imported into
- * `n8n` (an N8nInstance). Returns the workflow's ID (bench/quickstart-time.js times the same).
+ * the sandbox and "Manual Trigger → Content Platform: Contact → Get Many, Limit 5, Options → Sort By
+ * Created At, Sort Direction Descending", imported into `n8n` (an N8nInstance). Returns the workflow's ID (bench/quickstart-time.js times the same).
  */
 function importFirstWorkflow(n8n, sandbox) {
 	const credential = { id: 'quickstartCred01', name: 'Content Platform account' };
@@ -134,7 +147,12 @@ function importFirstWorkflow(n8n, sandbox) {
 					type: 'n8n-nodes-content-platform.contentPlatform',
 					typeVersion: 1,
 					position: [220, 0],
-					parameters: { resource: 'contact', operation: 'getAll', limit: 5 },
+					parameters: {
+						resource: 'contact',
+						operation: 'getAll',
+						limit: 5,
+						options: { sort: 'created_at', sortDirection: 'descending' },
+					},
 					credentials: { contentPlatformApi: credential },
 				},
 			],

@@ -49,6 +49,10 @@ const QUERIES = [
 	'tags',
 	'contacts',
 	'customers',
+	'students',
+	'enrollments',
+	'sign-ups',
+	'charges',
 ];
 
 /** How many results n8n's code builder search shows per query (`searchForQuery`: `searchNodeTypes(query, 5)`). */

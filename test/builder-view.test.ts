@@ -96,6 +96,42 @@ describe('what creators ask, in their words', () => {
 		expect(action.codex!.alias!).not.toContain('delete contact');
 	});
 
+	it("creators' words (gulpfile.js CREATOR_WORDS) each name a resource, operation or event the nodes have, and reach the aliases", () => {
+		type Words = Record<'resources' | 'operations' | 'events', Record<string, string[]>>;
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's vocabulary table
+		const words = require('../gulpfile.js').CREATOR_WORDS as Words;
+		const [action, polling, webhook] = ours;
+		type Property = {
+			name: string;
+			options?: Array<{ value?: string }>;
+			displayOptions?: { show?: { resource?: string[] } };
+		};
+		const properties = (node: CatalogNode) => node.properties as Property[];
+		const values = (node: CatalogNode, name: string) =>
+			properties(node)
+				.filter((p) => p.name === name)
+				.flatMap((p) => (p.options ?? []).map((o) => o.value));
+		const operationsOf = (resource: string) =>
+			properties(action)
+				.filter((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))
+				.flatMap((p) => (p.options ?? []).map((o) => `${resource}:${o.value}`));
+		const resources = values(action, 'resource');
+		const operations = resources.flatMap((r) => operationsOf(r!));
+		const events = [...values(polling, 'event'), ...values(webhook, 'event')];
+		expect(Object.keys(words.resources).filter((r) => !resources.includes(r))).toEqual([]);
+		expect(Object.keys(words.operations).filter((o) => !operations.includes(o))).toEqual([]);
+		expect(Object.keys(words.events).filter((e) => !events.includes(e))).toEqual([]);
+		const all = [...Object.values(words.resources), ...Object.values(words.operations)].flat();
+		expect(all.length).toBeGreaterThan(30);
+		expect(all.filter((w) => !action.codex!.alias!.includes(w))).toEqual([]);
+		const onTriggers = new Set([...polling.codex!.alias!, ...webhook.codex!.alias!]);
+		expect(
+			Object.values(words.events)
+				.flat()
+				.filter((w) => !onTriggers.has(w)),
+		).toEqual([]);
+	});
+
 	it('with the hand-written aliases only, fewer asks find their node than with the derived ones', () => {
 		const handOnly = ours.map((node, i) => ({ ...node, codex: { alias: handWritten(dirs[i]) } }));
 		const before: Ranked[] = asks.rankAsks(new NodeTypeParser(view.catalog(handOnly)), view.TOP);

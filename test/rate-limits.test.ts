@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the cancellation test waits for the sandbox */
 /**
- * The package's one rule for answers asking to slow down (nodes/ContentPlatform/shared/transport/
+ * The package's one rule for answers asking to slow down (nodes/api/transport/throttle.ts:
  * the 429 rule in transport/throttle.ts), through n8n's engine against the sandbox: a read (Get, any page of Get Many at any
  * "Parallel Page Requests", a list search, a trigger poll) is sent again once after its
  * `Retry-After` when that is at most 60 s; a second 429, or a longer `Retry-After`, fails with the

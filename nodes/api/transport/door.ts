@@ -14,7 +14,7 @@
  * The 429 rule (throttle.ts), the checks of the answer (answer.ts) and the secrets kept out of errors
  * (failure.ts) are applied by the door's two callers that every request goes through: `apiRequest`
  * (apiRequest.ts) and the routing's request runner (nodes/ContentPlatform/routing/request.ts).
- * The rule as users read it: docs/credentials.md, "Where requests go".
+ * The rule as users read it: docs/credentials.md, "Where requests go: the origin rule".
  */
 import type {
 	DeclarativeRestApiSettings,
