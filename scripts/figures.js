@@ -114,7 +114,7 @@ function figures() {
 		maxSetIds: number(cursorParts.MAX_SET_IDS),
 		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('api/tables/registry.js').MAX_PAGE_SIZE),
-		recentDeliveries: String(built('ContentPlatformWebhookTrigger/delivery.js').RECENT_DELIVERIES),
+		recentDeliveries: String(built('ContentPlatformWebhookTrigger/repeats.js').RECENT_DELIVERIES),
 		...confirmFigures(built('ContentPlatformWebhookTrigger/confirm.js')),
 		aliases: String(
 			['ContentPlatform', 'ContentPlatformTrigger', 'ContentPlatformWebhookTrigger']

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { HOOK_EVENTS } from '../nodes/ContentPlatformWebhookTrigger/hookEvents';
-import { RECENT_DELIVERIES } from '../nodes/ContentPlatformWebhookTrigger/delivery';
+import { RECENT_DELIVERIES } from '../nodes/ContentPlatformWebhookTrigger/repeats';
 import { accessTokenCredentials, runWith, rl, useSandbox } from './helpers/fixtures';
 import { WEBHOOK_ID, WebhookRunner, call, webhookRunners } from './helpers/webhookHarness';
 import type { HookEventName, Sandbox } from './sandbox';

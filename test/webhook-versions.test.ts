@@ -6,7 +6,7 @@
  * key left the repeat memory).
  */
 import { HOOK_EVENTS } from '../nodes/ContentPlatformWebhookTrigger/hookEvents';
-import { RECENT_DELIVERIES, RECORD_MEMORY, REPEAT_WINDOW_MS } from '../nodes/ContentPlatformWebhookTrigger/delivery';
+import { RECENT_DELIVERIES, RECORD_MEMORY, REPEAT_WINDOW_MS } from '../nodes/ContentPlatformWebhookTrigger/repeats';
 import { CONFIRM_TIMING, maxConfirmReads } from '../nodes/ContentPlatformWebhookTrigger/confirm';
 import { SAMPLE_NOT_CONFIRMED } from '../nodes/ContentPlatformWebhookTrigger/receive';
 import { ContentPlatformWebhookTrigger } from '../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';

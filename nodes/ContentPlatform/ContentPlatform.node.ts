@@ -32,7 +32,7 @@ import { loadOptions } from './listSearch/options';
 import { listSearch } from './listSearch/search';
 import { customFieldsMapping } from './customFields';
 import { baseUrlExpression } from '../api/transport/baseUrl';
-import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { authenticationProperty, credentialsDescription } from '../api/properties/authentication';
 import { DEFAULT_PARALLEL_PAGES, MAX_PARALLEL_PAGES } from './routing/pageScheduler';
 import { DEFAULT_TIMEOUT_SECONDS, JSON_API_MEDIA_TYPE } from '../api/transport/door';
 import { requestRunnerRouting } from './routing/request';

@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { authenticationProperty, credentialsDescription } from '../api/properties/authentication';
 import { indexIncluded, isResourceObject, type ResourceObject } from '../api/jsonapi';
 import { simplifyResource, simplifyProperty } from '../api/simplify';
 import { apiRequest } from '../api/transport/apiRequest';

@@ -22,7 +22,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { authenticationProperty, credentialsDescription } from '../api/transport/credentials';
+import { authenticationProperty, credentialsDescription } from '../api/properties/authentication';
 import { includeSwitchName, fieldLabel } from '../api/properties/words';
 import { simplifyProperty } from '../api/simplify';
 import { cleanId } from '../api/ids';

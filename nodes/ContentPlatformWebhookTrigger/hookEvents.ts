@@ -32,7 +32,7 @@ export interface HookEvent {
 	/**
 	 * Whether the platform sends the event once per record (the record is created once: a purchase,
 	 * a transaction, an order, a form submission), so a second delivery of the same record ID is a
-	 * repeat whatever its payload (`delivery.ts`, `REPEAT_WINDOW_MS`). Tag events are not: a contact
+	 * repeat whatever its payload (`repeats.ts`, `REPEAT_WINDOW_MS`). Tag events are not: a contact
 	 * may gain the same tag again later.
 	 */
 	oncePerRecord?: boolean;

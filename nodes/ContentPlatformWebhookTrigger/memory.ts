@@ -1,6 +1,6 @@
 /**
  * The webhook trigger's repeat memory shared by the deliveries one n8n process handles at once:
- * the delivery and record memory (`delivery.ts`) of each trigger node kept in the process, merged
+ * the delivery and record memory (`repeats.ts`) of each trigger node kept in the process, merged
  * with the workflow's static data at every delivery and copied back into it when one is emitted,
  * and the deliveries being confirmed right now (claims).
  *
@@ -17,11 +17,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RECENT_DELIVERIES } from './delivery';
+import { RECENT_DELIVERIES } from './repeats';
 
 /** What one trigger node remembers in the process (static data shape) and what it handles right now. */
 export interface SharedMemory {
-	/** `recentDeliveries` and `emittedRecords`, shaped as in the static data (`delivery.ts`). */
+	/** `recentDeliveries` and `emittedRecords`, shaped as in the static data (`repeats.ts`). */
 	data: IDataObject;
 	/** The keys (delivery keys, `<event>/<record ID>`) of the deliveries being handled right now. */
 	claimed: Set<string>;

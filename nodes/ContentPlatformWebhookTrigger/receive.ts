@@ -1,6 +1,6 @@
 /**
  * The webhook trigger's answer to one delivery (`webhook()`): checks the body (`delivery.ts`),
- * recognises a repeat (the repeat memory shared by overlapping deliveries, `memory.ts`), confirms
+ * recognises a repeat (`repeats.ts`, in the memory shared by overlapping deliveries, `memory.ts`), confirms
  * the record with the API when asked (`confirm.ts`), emits one item, and answers the sender:
  *
  * | Case | Answer | Emitted, remembered |
@@ -10,22 +10,14 @@
  * | the same delivery or record being confirmed right now | 503, `Retry-After` | no |
  * | confirmed (or no confirmation asked) | 200 `{"status": "received"}` | yes |
  * | still unknown to the API after the re-reads | 503, `Retry-After` | no: a later delivery is judged again |
- * | the confirming read failed (5xx, 429, timeout) | 503, `Retry-After` | no |
+ * | the confirming read failed (5xx, 429, timeout, a redirect to another origin) | 503, `Retry-After` | no |
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { includeSwitchName } from '../api/properties/words';
 import { CONFIRM_TIMING, confirmRecord } from './confirm';
-import {
-	deliveryItem,
-	deliveryKey,
-	isRecentDelivery,
-	parseDelivery,
-	recordEmittedAt,
-	rememberDelivery,
-	rememberRecord,
-	type Delivery,
-} from './delivery';
+import { deliveryItem, parseDelivery, type Delivery } from './delivery';
+import { deliveryKey, isRecentDelivery, recordEmittedAt, rememberDelivery, rememberRecord } from './repeats';
 import { confirmsByDefault, type HookEvent } from './hookEvents';
 import { claim, copyToStaticData, mergeStaticData, ownMemory, release, repairStaticData, sharedMemory } from './memory';
 

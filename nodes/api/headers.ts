@@ -1,5 +1,5 @@
 /**
- * Reading an answer's headers: any header by name (`headerValue`, the package's one header
+ * An answer's headers, read one way: any header by name (`headerValue`, the package's one header
  * lookup: the `Retry-After` and `Location` of an answer, the API's clock in its `Date`), and
  * `Retry-After` read as the wait it asks for (`retryAfterMs`) or in words (`retryAfterText`).
  * (RFC 9110 §10.2.3: delay-seconds or an HTTP date.)

@@ -1,10 +1,10 @@
 /**
- * A field from a table row's value, typed from its table value type (`valueField`): a filter
- * (`FilterRow`: one field per `filter[<name>]`, the "Filters" collection of a Get Many and of the
- * polling trigger's events, the required "Site" of lists that need one; a filter whose value is a
- * record's ID is a picker of that resource's records) and an attribute (a write body's
- * `data.attributes.<name>`); and the collections these fields are offered in ("Filters", a write's
- * "Add Field" collection). The record pickers of operations are `locators.ts`'.
+ * Fields made from table rows, as the nodes show them: each typed from its row's value type
+ * (`valueField`), for a filter row (one field per `filter[<name>]`, in the "Filters" collection of a
+ * Get Many and of the polling trigger's events, the required "Site" of lists that need one; a filter
+ * whose value is a record's ID is a picker of that resource's records) or an attribute (a write
+ * body's `data.attributes.<name>`, in a write's "Add Field" collection). The record pickers of
+ * operations are `locators.ts`'.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

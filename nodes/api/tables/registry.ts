@@ -1,6 +1,8 @@
 /**
- * The registry of the node's resources: `RESOURCES`, the one list of the resource tables, and what
- * is looked up or derived from it.
+ * The registry of the API's resources: `RESOURCES`, the one list of the resource tables, and what
+ * is looked up or derived from it (a resource by its value, `resourceByValue`; an operation's rows,
+ * `operationOf`, and the one running, `runningOperationOf`; a list's date bounds,
+ * `dateRangeModesOf`; the page size, `MAX_PAGE_SIZE`; the types derived from the list).
  *
  * The tables around it hold the Content Platform API's documents as data. Every fact the node
  * needs from the API's documents (`spec/platform-openapi-v1.1.0.yaml`, `spec/content-platform-api.md` and its supplement `spec/platform-api-supplement.md`: resources

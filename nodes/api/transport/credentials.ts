@@ -1,18 +1,17 @@
 /**
- * Which credential the nodes send with: the nodes' "Authentication" option and the credentials
- * they list, the credential type a request uses (decided once per request, `credentialTypeOf`),
- * and what a request reads from that credential, its API root and the secrets to keep out of every
- * error (`apiRootAndSecrets`). Credentials are named by their n8n type name; the credential classes
- * (credentials/) are declarations the nodes never import. Also the types of the contexts that send
- * requests.
+ * Which credential a request is sent with: the credential types and the "Authentication" value
+ * that selects each (`CREDENTIALS`), the type one request uses (decided once per request,
+ * `credentialTypeOf`, from the context that sends it: `RequestContext`, `AnyContext`), and what it
+ * reads from that credential, its API root and the secrets to keep out of every error
+ * (`apiRootAndSecrets`). Credentials are named by their n8n type name; the credential classes
+ * (credentials/) are declarations the nodes never import. The nodes' Authentication field is
+ * api/properties/authentication.ts'.
  */
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
-	INodeCredentialDescription,
-	INodeProperties,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -35,28 +34,6 @@ export const CREDENTIALS: ReadonlyArray<{ method: AuthenticationMethod; type: st
 
 /** The OAuth2 client-credentials credential type. */
 export const OAUTH2_CREDENTIAL = CREDENTIALS[1].type;
-
-/**
- * The "Authentication" option of all three nodes. Its default is the access token credential, so
- * nodes saved before the option existed keep working unchanged.
- */
-export const authenticationProperty: INodeProperties = {
-	displayName: 'Authentication',
-	name: 'authentication',
-	type: 'options',
-	options: [
-		{ name: 'Access Token', value: 'accessToken' },
-		{ name: 'OAuth2 (Client Credentials)', value: 'oAuth2' },
-	],
-	default: 'accessToken',
-};
-
-/** The credentials of all three nodes, each shown for its "Authentication" value. */
-export const credentialsDescription: INodeCredentialDescription[] = CREDENTIALS.map((credential) => ({
-	name: credential.type,
-	required: true,
-	displayOptions: { show: { authentication: [credential.method] } },
-}));
 
 /** A context that sends requests outside declarative routing (list searches, the triggers' hooks and webhooks). */
 export type RequestContext = IPollFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
