@@ -1,5 +1,5 @@
 /**
- * The action node declares each field once (`declaredOnce`, ContentPlatform/builders/declaredOnce.ts) and shows every
+ * The action node declares each field once (`mergeFieldCopies`, ContentPlatform/builders/mergeFields.ts) and shows every
  * resource × operation the same fields as the builders' one copy per operation (`builtProperties`):
  * for each resource × operation, as n8n's own `NodeHelpers.displayParameter` decides what the editor
  * shows and what the routing reads (with Return All on and off, Include Related empty and set, as a
@@ -49,7 +49,7 @@ function shown(
 		.map((p) => content(p, hooks));
 }
 
-describe('each field declared once (declaredOnce)', () => {
+describe('each field declared once (mergeFieldCopies)', () => {
 	it('covers every operation of the node', () => {
 		expect(pairs.length).toBeGreaterThan(70);
 	});

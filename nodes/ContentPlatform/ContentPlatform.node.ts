@@ -6,7 +6,7 @@
  * (see docs/development.md for the map of the code and the walk of one request). The node's
  * properties: "Authentication", the "Resource" option, every resource's operations and fields (built
  * in the order of `RESOURCES`, `api/tables/registry.ts`, then each field declared once and laid
- * out by `declaredOnce`, ContentPlatform/builders/declaredOnce.ts: every operation shows its fields in the
+ * out by `mergeFieldCopies`, ContentPlatform/builders/mergeFields.ts: every operation shows its fields in the
  * order built), "Simplify", and "Request Settings", which hands every operation's request to the
  * package's request runner (`requestRunnerRouting`, ContentPlatform/routing/request.ts).
  */
@@ -15,7 +15,7 @@ import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
 
 import { type ResourceDescription, resourceDescription, resourceProperty } from './builders/operation';
 import { getManyOperation, getOperation } from './builders/read';
-import { declaredOnce } from './builders/declaredOnce';
+import { mergeFieldCopies } from './builders/mergeFields';
 import { simplifyProperty } from '../api/simplify';
 import { RESOURCES, resourceByValue, type ResourceValue } from '../api/tables/registry';
 import { apiVersionDescription } from './resources/apiVersion';
@@ -97,7 +97,7 @@ const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptio
 /**
  * Every property of the node after "Authentication" as the builders give them, one copy per
  * operation: the resource, each resource's operations and fields, "Simplify". The node declares
- * them with `declaredOnce` (`nodeProperties`); test/declared-once.test.ts holds both to the same
+ * them with `mergeFieldCopies` (`nodeProperties`); test/declared-once.test.ts holds both to the same
  * fields for every resource × operation.
  */
 export const builtProperties: INodeProperties[] = [
@@ -106,8 +106,8 @@ export const builtProperties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-/** `builtProperties`, each field declared once (`declaredOnce`): what the node describes. */
-export const nodeProperties: INodeProperties[] = declaredOnce(builtProperties);
+/** `builtProperties`, each field declared once (`mergeFieldCopies`): what the node describes. */
+export const nodeProperties: INodeProperties[] = mergeFieldCopies(builtProperties);
 
 /** "Timeout (Seconds)" of Request Settings: every operation's. */
 const timeoutSetting: INodeProperties = {

@@ -18,7 +18,7 @@ import { FIELD_HINTS } from '../tables/builderHints';
  * Each resource's preSend refusing its picker's empty ID before any request (`requireId(<resource>Id,
  * <display name>)`, errors.ts), made once at load for every resource of `RESOURCES`: the pickers built
  * for several operations carry the same function, so the node declares a picker shown for several
- * operations once (`declaredOnce`, declaredOnce.ts, tells identical copies by their hooks'
+ * operations once (`mergeFieldCopies`, mergeFields.ts, tells identical copies by their hooks'
  * identity). Read only after load.
  */
 const REQUIRED_IDS: ReadonlyMap<string, ReturnType<typeof requireId>> = new Map(

@@ -1,5 +1,5 @@
 /**
- * A node's properties with each field declared once (`declaredOnce`): the copies the builders give,
+ * A node's properties with each field declared once (`mergeFieldCopies`): the copies the builders give,
  * one per operation, that differ only in the resources and operations they are shown for become
  * one property shown for all of them, laid out so that every resource × operation shows its fields
  * in the order it showed them before.
@@ -88,7 +88,7 @@ function orderedUnits(shown: number[][], unitOf: number[]): number[] | undefined
  * before; a group of copies that no order allows stays as it was. Nothing else changes: each merged
  * property is its first copy, with the union of the copies' resources and operations.
  */
-export function declaredOnce(properties: INodeProperties[]): INodeProperties[] {
+export function mergeFieldCopies(properties: INodeProperties[]): INodeProperties[] {
 	const hooks = new Map<unknown, number>();
 	const groups = new Map<string, number[]>();
 	properties.forEach((p, index) => {
