@@ -68,11 +68,12 @@ export function activationBaseline(
 
 /**
  * How long after a poll emitted another poll starting from the position that poll started from is
- * taken for a stale copy (read before n8n committed the first poll's position) and skipped: 60 s,
- * the durable scheduler's lease. A copy that old whose position really is current (the first poll's
- * commit failed) is only delayed by one poll time.
+ * taken for a stale copy and skipped: 20 s. n8n reads a scheduled poll's copy when its task starts,
+ * a few milliseconds before the poll itself; a task that started before the previous poll's commit
+ * landed (two tasks after a restart) enters the poll within that time. A copy from that position
+ * that really is current (n8n abandoned or could not commit the previous poll) is only delayed.
  */
-export const STALE_MS = 60_000;
+export const STALE_MS = 20_000;
 
 /** The most triggers `claims` keeps; past it the one claimed longest ago is forgotten. */
 export const MAX_CLAIMS = 1000;
