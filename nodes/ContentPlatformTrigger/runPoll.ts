@@ -98,9 +98,10 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 	const deadline = started + inputs.budgetMs * (1 - BUDGET_MARGIN);
 	const timeLeftMs = () => Math.max(0, deadline - inputs.now());
 	const staged = manual ? undefined : inputs.staged;
-	// Before anything is written to the staged copy: a skipped poll must leave it as n8n gave it.
+	// The position the poll starts from; before anything is written to the staged copy (a skipped poll must leave it as n8n gave it).
+	const from = staged ? positionOf(staticData) : '';
 	const release = staged
-		? claimStagedPoll(staged.trigger, positionOf(staticData), started, started + inputs.budgetMs + LEASE_GRACE_MS)
+		? claimStagedPoll(staged.trigger, from, started, started + inputs.budgetMs + LEASE_GRACE_MS)
 		: undefined;
 	if (staged && !release) {
 		log.info(
@@ -128,7 +129,7 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 			else if (stored.problem === 'unreadable') cursor = recover(log, event.strategy.kind, key, staticData.polledAt);
 			else if (staged) {
 				// Durable path, no position committed yet: go on from the activation poll's baseline.
-				const baseline = activationBaseline(staged.global, staged.nodeId);
+				const baseline = activationBaseline(staged.global, staged.nodeId, from);
 				const kept = baseline && readCursor(baseline.cursor, key, event.strategy.kind);
 				if (kept && 'cursor' in kept) {
 					cursor = kept.cursor;
@@ -209,7 +210,8 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		// `polledAt`: the start (API's clock) of the last poll that read everything new (not part of a backlog).
 		if (!resuming) staticData.polledAt = polledAt;
 		// Durable path: n8n drops the activation poll's copy when it returns nothing; the global static data stays.
-		if (staged && baselinePoll) saveActivationBaseline(staged.global, staged.nodeId, { cursor: stored, polledAt });
+		if (staged && baselinePoll)
+			saveActivationBaseline(staged.global, staged.nodeId, { cursor: stored, polledAt, from });
 		return fresh.length ? fresh : null;
 	};
 	let emitted = false;

@@ -27,10 +27,15 @@ export function isStagedCopy(nodeStaticData: object): boolean {
 /** The key of the trigger's entries in the workflow's global static data. */
 export const GLOBAL_KEY = 'contentPlatformTrigger';
 
-/** What the global static data keeps of one trigger's activation poll: its stored cursor and its start (API's clock, ms). */
+/**
+ * What the global static data keeps of one trigger's activation poll: its stored cursor, its start
+ * (API's clock, ms), and the position its copy started from (`positionOf`): the baseline stands in
+ * for that copy only while the row still holds that position (no poll has been committed since).
+ */
 export interface ActivationBaseline {
 	cursor: Record<string, unknown>;
 	polledAt: number;
+	from: string;
 }
 
 /**
@@ -47,23 +52,30 @@ export function saveActivationBaseline(
 ): void {
 	const held = globalStaticData[GLOBAL_KEY];
 	const entries = held && typeof held === 'object' && !Array.isArray(held) ? (held as Record<string, unknown>) : {};
-	globalStaticData[GLOBAL_KEY] = { ...entries, [nodeId]: { cursor: baseline.cursor, polledAt: baseline.polledAt } };
+	globalStaticData[GLOBAL_KEY] = {
+		...entries,
+		[nodeId]: { cursor: baseline.cursor, polledAt: baseline.polledAt, from: baseline.from },
+	};
 }
 
 /**
- * The activation baseline kept for `nodeId` (see `saveActivationBaseline`), or undefined when there
- * is none or it is not readable (the caller reads its cursor with `readCursor`, which checks its key).
+ * The activation baseline kept for `nodeId` (see `saveActivationBaseline`) taken from the position
+ * `from`, or undefined when there is none, it is not readable, or it was taken from another
+ * position (a poll has been committed since: an old baseline must not replay what came after it).
+ * The caller reads its cursor with `readCursor`, which checks its key.
  */
 export function activationBaseline(
 	globalStaticData: Record<string, unknown>,
 	nodeId: string,
+	from: string,
 ): ActivationBaseline | undefined {
 	const held = globalStaticData[GLOBAL_KEY];
 	if (!held || typeof held !== 'object' || Array.isArray(held)) return undefined;
 	const entry = (held as Record<string, unknown>)[nodeId] as Partial<ActivationBaseline> | undefined;
 	if (!entry || typeof entry !== 'object' || !entry.cursor || typeof entry.cursor !== 'object') return undefined;
 	if (typeof entry.polledAt !== 'number' || !Number.isFinite(entry.polledAt)) return undefined;
-	return { cursor: entry.cursor, polledAt: entry.polledAt };
+	if (entry.from !== from) return undefined;
+	return { cursor: entry.cursor, polledAt: entry.polledAt, from };
 }
 
 /**

@@ -148,3 +148,22 @@ test("a position saved on n8n's default path carries over to the durable path (u
 	tick(20);
 	expectExactlyOnce(ok(await trigger.scheduledPoll()), later);
 });
+
+test('the event changed and changed back: a fresh start as on the default path, the old activation baseline is not used', async () => {
+	const trigger = durable('newOrder');
+	await trigger.activate();
+	tick(20);
+	await trigger.scheduledPoll();
+	// Published again with another event (same Poll Times: n8n runs no activation poll).
+	trigger.node.parameters = { event: 'newContact' };
+	tick(20);
+	expect(ok(await trigger.scheduledPoll())).toEqual([]);
+	insert('orders', 5);
+	trigger.node.parameters = { event: 'newOrder' };
+	tick(20);
+	expect(ok(await trigger.scheduledPoll())).toEqual([]);
+	const later = insert('orders', 2);
+	tick(20);
+	expectExactlyOnce(ok(await trigger.scheduledPoll()), later);
+	expectExactlyOnce(trigger.emitted, later);
+});
