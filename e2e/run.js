@@ -26,6 +26,9 @@
  *   package's nodes with their searchHint, and the Content Platform node's type definition.
  * - the README's Quickstart install (e2e/quickstart.js): the packed package installed with the
  *   README's `npm install --omit=peer <tarball>` into a fresh .n8n/nodes, then loaded by n8n.
+ * - n8n 2.x's durable poll path (e2e/trigger-durable.js, 2.x only, its own n8n): New Order, New Form
+ *   Submission and New Transaction over activation, two restarts and an abandoned poll, each record
+ *   emitted exactly once.
  * Prints one line per check, grouped per n8n version, a summary line per version, and closes with
  * one "N passed, M failed" line over all versions; exits 1 on any failure.
  * `node e2e/run.js --n8n 1.x` (or 2.x, or an exact version; also E2E_N8N=1.x) runs one version only.
@@ -304,6 +307,9 @@ async function runAll() {
 		main: async (runtime) => {
 			await main(runtime.id);
 			await quickstartChecks({ runtime: runtime.id, check });
+			// n8n 2.x's durable poll path (e2e/trigger-durable.js): its own n8n with the four variables on.
+			if (Number(String(runtime.n8nVersion).split('.')[0]) >= 2)
+				await require('./trigger-durable').durablePathChecks({ runtime: runtime.id, check });
 		},
 		onVersion: (version) => (currentVersion = version),
 	});

@@ -22,6 +22,7 @@ import { parseTime, type PollRecord } from './cursorParts';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';
+import { isStagedCopy } from './stagedPoll';
 import { nodeBuilderHint } from '../api/properties/builderHint';
 import { FIELD_HINTS } from '../api/tables/builderHints';
 
@@ -111,11 +112,14 @@ export class ContentPlatformTrigger implements INodeType {
 				}
 			}
 		};
+		const staticData = this.getWorkflowStaticData('node');
+		const node = this.getNode();
+		const nodeId = node.id || node.name;
 		try {
 			const records = await runPoll({
 				event,
 				key: JSON.stringify([event.value, filterQs]),
-				staticData: this.getWorkflowStaticData('node'),
+				staticData,
 				manual: this.getMode() === 'manual',
 				now: () => Date.now(),
 				budgetMs: typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : DEFAULT_BUDGET_MS,
@@ -133,7 +137,17 @@ export class ContentPlatformTrigger implements INodeType {
 					return { records: resources.map(toRecord), headers };
 				},
 				log: this.logger,
-				who: `${this.getWorkflow().id}/${this.getNode().name}`,
+				who: `${this.getWorkflow().id}/${node.name}`,
+				// n8n's durable poll path (docs/polling-trigger.md): the node's static data is a staged copy.
+				...(isStagedCopy(staticData)
+					? {
+							staged: {
+								global: this.getWorkflowStaticData('global'),
+								nodeId,
+								trigger: `${this.getWorkflow().id}/${nodeId}`,
+							},
+						}
+					: {}),
 				...(include ? { beforeEmit: readBack } : {}),
 			});
 			if (!records) return null;

@@ -20,6 +20,7 @@ import {
 	waitForRunningPoll,
 } from './pollGuards';
 import { ScanError, type PageRequest } from './strategies/types';
+import { activationBaseline, claimStagedPoll, positionOf, saveActivationBaseline } from './stagedPoll';
 
 /** The poll budget when n8n does not give one (n8n 1.x has no `getPollBudgetMs`): 5 minutes, n8n 2.x's default. */
 export const DEFAULT_BUDGET_MS = 300_000;
@@ -66,6 +67,13 @@ export interface PollInputs {
 	 * emitted and the cursor does not move. `timeLeftMs` as for `readPage`.
 	 */
 	beforeEmit?: (records: PollRecord[], timeLeftMs: () => number) => Promise<void>;
+	/**
+	 * Set on n8n's durable poll path, where `staticData` is a staged copy of the trigger's row in
+	 * n8n's `poller_state` (stagedPoll.ts `isStagedCopy`): the workflow's global static data (where
+	 * the activation poll's baseline is kept), the node's ID, and the trigger's ID in this process
+	 * (workflow ID and node ID: polls of one trigger starting from one position do not both emit).
+	 */
+	staged?: { global: Record<string, unknown>; nodeId: string; trigger: string };
 }
 
 /** A poll that failed with a message for the user (nothing emitted, the cursor did not move). */
@@ -89,8 +97,22 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 	const started = inputs.now();
 	const deadline = started + inputs.budgetMs * (1 - BUDGET_MARGIN);
 	const timeLeftMs = () => Math.max(0, deadline - inputs.now());
+	const staged = manual ? undefined : inputs.staged;
+	// The position the poll starts from; before anything is written to the staged copy (a skipped poll must leave it as n8n gave it).
+	const from = staged ? positionOf(staticData) : '';
+	const release = staged
+		? claimStagedPoll(staged.trigger, from, started, started + inputs.budgetMs + LEASE_GRACE_MS)
+		: undefined;
+	if (staged && !release) {
+		log.info(
+			"Content Platform Trigger: another poll of this trigger is running or has just emitted from the same saved position (n8n's durable poll path); this poll time is skipped",
+			meta,
+		);
+		return null;
+	}
 	const lease = manual ? undefined : takeLease(staticData, started, inputs.budgetMs + LEASE_GRACE_MS);
 	if (!manual && !lease) {
+		release?.(false, inputs.now());
 		log.info(
 			'Content Platform Trigger: another poll of this trigger is still running; this poll time is skipped',
 			meta,
@@ -100,17 +122,28 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 	}
 	const run = async (): Promise<PollRecord[] | null> => {
 		let cursor: Cursor | undefined;
+		let previousPoll = staticData.polledAt;
 		if (!manual) {
 			const stored = readCursor(staticData.cursor, key, event.strategy.kind);
 			if ('cursor' in stored) cursor = stored.cursor;
 			else if (stored.problem === 'unreadable') cursor = recover(log, event.strategy.kind, key, staticData.polledAt);
+			else if (staged) {
+				// Durable path, no position committed yet: go on from the activation poll's baseline.
+				const baseline = activationBaseline(staged.global, staged.nodeId, from);
+				const kept = baseline && readCursor(baseline.cursor, key, event.strategy.kind);
+				if (kept && 'cursor' in kept) {
+					cursor = kept.cursor;
+					previousPoll = baseline.polledAt;
+				}
+			}
 		}
+		const baselinePoll = !manual && cursor === undefined;
 		// A backlog in progress (`resume`) was not read by the previous polls: no `notBefore` guard.
 		const resuming = cursor !== undefined && cursor.resume !== undefined;
 		// `now` becomes the API's time once the first answer is in (strategies read it after that).
 		const clock = {
 			now: started,
-			notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(staticData.polledAt),
+			notBefore: manual || !cursor || resuming ? Number.NEGATIVE_INFINITY : notBefore(previousPoll),
 		};
 		// The poll's time is the API's (apiClock.ts): from the first answer's `Date` header.
 		let polledAt = started;
@@ -176,12 +209,19 @@ export async function runPoll(inputs: PollInputs): Promise<PollRecord[] | null> 
 		}
 		// `polledAt`: the start (API's clock) of the last poll that read everything new (not part of a backlog).
 		if (!resuming) staticData.polledAt = polledAt;
+		// Durable path: n8n drops the activation poll's copy when it returns nothing; the global static data stays.
+		if (staged && baselinePoll)
+			saveActivationBaseline(staged.global, staged.nodeId, { cursor: stored, polledAt, from });
 		return fresh.length ? fresh : null;
 	};
+	let emitted = false;
 	try {
-		return manual ? await run() : await asRunningPoll(staticData, run);
+		const records = manual ? await run() : await asRunningPoll(staticData, run);
+		emitted = records !== null && records.length > 0;
+		return records;
 	} finally {
 		if (lease) releaseLease(staticData, lease);
+		release?.(emitted, inputs.now());
 	}
 }
 
