@@ -8,7 +8,7 @@
  * - the engine: the Content Platform node through n8n-core's WorkflowExecute (test/helpers/harness.ts
  *   `runNode`, resource contact, operation getAll), or
  * - raw: a plain `fetch` loop over the same pages (page[size]=100, the engine's headers, JSON.parse,
- *   collect `data`, stop on a short page: the same stop rule as the node's page reader `readList`).
+ *   collect `data`, stop on a short page: the same stop rule as the node's page reader `readGetMany`).
  *
  * Jobs: `timing` (warm-up, then rounds of every mode in rotating order; wall time, requests,
  * time spent inside the sandbox's request handler), `memory` (one cold run of one mode; RSS before

@@ -1,6 +1,9 @@
 /** The OAuth2 client-credentials credential of the Content Platform nodes (`contentPlatformOAuth2Api`). */
 import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { baseUrlExpression } from '../nodes/api/transport/baseUrl';
+import { accountTest } from './accountTest';
+
 /**
  * OAuth2 client-credentials credential: n8n obtains the access token from
  * `{Base URL}/v1/oauth/token` with the client ID and secret (sent in the form body), stores it with
@@ -37,7 +40,7 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: '={{ String($self["baseUrl"] ?? "").trim().replace(/(?:\\/+v1)?\\/*$/i, "") + "/v1/oauth/token" }}',
+			default: baseUrlExpression('/v1/oauth/token', '$self["baseUrl"]'),
 		},
 		{
 			displayName: 'Client ID',
@@ -100,68 +103,12 @@ export class ContentPlatformOAuth2Api implements ICredentialType {
 	];
 
 	/**
-	 * Connection test: a token from the client credentials, then the token's own user
-	 * (`GET /v1/me`), judged as the access token credential's test (ContentPlatformApi.credentials.ts
-	 * says how), with this credential's own 401 and 403 messages.
+	 * Connection test: a token from the client credentials, then the account test both credentials
+	 * share (`accountTest`, accountTest.ts), with this credential's words for a refused token.
 	 */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ String($credentials.baseUrl ?? "").trim().replace(/(?:\\/+v1)?\\/*$/i, "") + "/v1" }}',
-			url: '/me',
-			headers: { Accept: 'application/vnd.api+json' },
-			disableFollowRedirect: true,
-		},
-		// n8n types `rules` as one kind or the other; its tester reads each rule by its `type`.
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The token was accepted but may not read its own user: give the API credentials read permission',
-				},
-			},
-			...[301, 302, 303, 307, 308].map((value) => ({
-				type: 'responseCode' as const,
-				properties: {
-					value,
-					message: `The Base URL answered GET /v1/me with a redirect (${value}), not with your account: the test does not follow redirects, so a proxy or a wrong address (http:// for https://, another host or path) is in the way. Enter the address the API itself answers at`,
-				},
-			})),
-			...[undefined, null].map((value) => ({
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'data',
-					value,
-					message:
-						'The Base URL answered GET /v1/me with 200 but not with a JSON:API document (no "data"): something other than the Content Platform API answered, such as a login page of a proxy or a web site. Check the Base URL',
-				},
-			})),
-			...[undefined, null, ''].map((value) => ({
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'data.type',
-					value,
-					message:
-						'The Base URL answered GET /v1/me with 200 but the document has no record type (data.type): it is not the account document of the Content Platform API. Check the Base URL',
-				},
-			})),
-			...[undefined, null, ''].map((value) => ({
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'data.id',
-					value,
-					message:
-						'The Base URL answered GET /v1/me with 200 but the document has no record ID (data.id): it is not the account document of the Content Platform API. Check the Base URL',
-				},
-			})),
-		] as unknown as ICredentialTestRequest['rules'],
-	};
+	test: ICredentialTestRequest = accountTest({
+		refused401:
+			"The API refused the token: check the client ID and secret, and that the base URL is your account's API address",
+		refused403: 'The token was accepted but may not read its own user: give the API credentials read permission',
+	});
 }

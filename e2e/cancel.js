@@ -8,7 +8,7 @@
  * What it measures: n8n (1.x and 2.x) gives a node without `execute()` (a declarative node) an
  * `execute` that runs n8n-core's RoutingNode on the execution's context (n8n's NodeTypes), so the
  * node has the execution's cancel signal: the stop aborts the page in flight and the node's
- * paging (`readList`, ContentPlatform/routing/pages.ts) sends no further request.
+ * paging (`readGetMany`, ContentPlatform/routing/pages.ts) sends no further request.
  *
  * Used by e2e/run.js: `workflows()` (imported and published before `n8n.start()`), then
  * `checks({ sandbox, n8n, check })`. Alone: `npm run build && node e2e/cancel.js`.

@@ -205,7 +205,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 	});
 
 	// n8n-core's routing-node.js pushes `{ json: {}, error }` without pairedItem; the paginator pairs
-	// its error item itself (`readList` in ContentPlatform/routing/pages.ts).
+	// its error item itself (`readGetMany` in ContentPlatform/routing/pages.ts).
 	test('Get Many under Continue On Fail: the error item is paired with its input', async () => {
 		const { items } = await continued(
 			{ resource: 'contact', operation: 'getAll', limit: 2, filters: { created_in_last: '={{ $json.days }}' } },

@@ -11,7 +11,7 @@
 import * as workflow from 'n8n-workflow';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { peopleHeld } from '../nodes/ContentPlatform/resources/contact/byEmail';
+import { emailLocksHeld } from '../nodes/ContentPlatform/resources/contact/byEmail';
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { rl, runWith, useSandbox } from './helpers/fixtures';
 import { registerNodeType } from './helpers/harness';
@@ -265,7 +265,7 @@ describe('executions that overlap', () => {
 			expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts', `PATCH /v1/contacts/${contact.id}`]);
 			expect(items.map((i) => i?.created).sort()).toEqual([false, true]);
 			expect(items.map((i) => i?.id)).toEqual([contact.id, contact.id]);
-			expect(peopleHeld()).toBe(0);
+			expect(emailLocksHeld()).toBe(0);
 		});
 
 		test('Grant Offers by Email ×2 for one new email: one contact, both grants', async () => {
@@ -280,7 +280,7 @@ describe('executions that overlap', () => {
 				['1', contact.id],
 				['3', contact.id],
 			]);
-			expect(peopleHeld()).toBe(0);
+			expect(emailLocksHeld()).toBe(0);
 		});
 	});
 
@@ -382,7 +382,7 @@ describe('executions that overlap', () => {
 				expect(sandbox.requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts', 'GET /v1/contacts']);
 			}
 			expect(contactsWith('lead@example.com')).toHaveLength(0);
-			expect(peopleHeld()).toBe(0);
+			expect(emailLocksHeld()).toBe(0);
 		});
 	});
 });

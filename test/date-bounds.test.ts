@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the test prints the measured request counts (process.stdout) */
 /**
  * Get Many's "Date Range" (Created After / Created Before / Updated After) through n8n's engine
- * (WorkflowExecute → routing → `runRequest` → `readList`) against the sandbox: the API's day filter
+ * (WorkflowExecute → routing → `runRequest` → `readGetMany`) against the sandbox: the API's day filter
  * (transactions), the client-side bound on a list read newest first (orders, contact notes), the
  * list that can be neither filtered nor sorted by the date (products), ascending and descending
  * order, ties at the bound, a bound with no record, with 1 and k parallel pages, and the requests

@@ -21,11 +21,10 @@ describe('describe: one operation from the rendered snapshot', () => {
 	it('Order → Get Many: the operation option routing first (GET /orders, its hooks by name, pagination)', () => {
 		expect(lines[0]).toBe('Order → Get Many  (resource order, operation getAll)');
 		const start = lines.indexOf('routing of the operation option:');
-		expect(lines.slice(start + 1, start + 6)).toEqual([
+		expect(lines.slice(start + 1, start + 5)).toEqual([
 			'  request: GET /orders',
 			'  preSend: prepareRequest',
 			'  paginate: true',
-			'  postReceive: toItems',
 			'  pagination: runRequest',
 		]);
 		expect(start).toBeLessThan(lines.findIndex((line) => line.startsWith('fields')));

@@ -14,7 +14,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { runRequest } from '../nodes/ContentPlatform/routing/request';
-import { readList, readListPages } from '../nodes/ContentPlatform/routing/pages';
+import { readEachPage, readGetMany } from '../nodes/ContentPlatform/routing/pages';
 import {
 	PERSON_FILTERS_1_1_0,
 	PERSON_FILTERS_ADDED_1_1_0,
@@ -43,10 +43,10 @@ function sentBy(resource: string, operation: string, option: INodePropertyOption
 	);
 	const pagination = option.routing?.operations?.pagination;
 	if (option.routing?.send?.paginate === true && pagination === runRequest) {
-		// The package's page reader writes both page parameters (`readListPages` in
-		// ContentPlatform/routing/pages.ts, through which `readList`, which the request runner `runRequest`
+		// The package's page reader writes both page parameters (`readEachPage` in
+		// ContentPlatform/routing/pages.ts, through which `readGetMany`, which the request runner `runRequest`
 		// hands Get Many to, reads every page).
-		const source = readList.toString().includes('readListPages(') ? readListPages.toString() : '';
+		const source = readGetMany.toString().includes('readEachPage(') ? readEachPage.toString() : '';
 		if (source.includes("'page[number]'")) sent.add('page[number]');
 		if (source.includes("'page[size]'")) sent.add('page[size]');
 	}

@@ -14,7 +14,6 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import type { OperationDescription } from './builders/operation';
 import { isResourceObject, type ResourceObject } from '../api/jsonapi';
 import { apiList, apiRequest } from '../api/transport/apiRequest';
 import { cleanId } from '../api/ids';
@@ -192,7 +191,8 @@ export function customFieldsProperty(
 }
 
 /**
- * postReceive of contact reads with Options → "Custom Fields by Title" (Simplify on): each item
+ * The items of a contact read with Options → "Custom Fields by Title" (Simplify on; the postReceive
+ * of Contact → Get, and the last step of Contact → Get Many's run, routing/runners.ts): each item
  * gets `custom_fields`, the custom fields of its site by title with their values (null when
  * empty); one custom-fields request per site of the answer.
  */
@@ -218,38 +218,4 @@ export async function withCustomFieldTitles(
 		out.push({ ...item, json: { ...item.json, custom_fields: custom } });
 	}
 	return out;
-}
-
-/** The "Custom Fields by Title" option of contact reads (Options collection). */
-const CUSTOM_FIELD_TITLES_OPTION: INodeProperties = {
-	displayName: 'Custom Fields by Title',
-	name: 'customFieldTitles',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether each contact also gets custom_fields: the site's custom fields by their titles with the contact's values (Simplify only; one more request per site)",
-};
-
-/**
- * A contact read (Get, Get Many) whose items can carry the custom fields by title: the option in
- * its "Options" collection and `withCustomFieldTitles` after its postReceive.
- */
-export function withCustomFieldTitlesOption(operation: OperationDescription): OperationDescription {
-	const postReceive = operation.option.routing?.output?.postReceive ?? [];
-	return {
-		option: {
-			...operation.option,
-			routing: { ...operation.option.routing, output: { postReceive: [...postReceive, withCustomFieldTitles] } },
-		},
-		properties: operation.properties.map((property) =>
-			property.name === 'options' && property.type === 'collection'
-				? {
-						...property,
-						options: [...(property.options as INodeProperties[]), CUSTOM_FIELD_TITLES_OPTION].sort((a, b) =>
-							a.displayName.localeCompare(b.displayName),
-						),
-					}
-				: property,
-		),
-	};
 }

@@ -68,17 +68,11 @@ function bodyExcerpt(body: unknown): string {
 /**
  * What the API answered, carried on the NodeApiError `apiErrorFromResponse` made of it (see
  * `apiAnswerOf`): the HTTP status and the JSON:API `errors[]` (the credential's secrets already
- * redacted), and what the routing's postReceive (`toItems`, transport/request.ts) found the answer
- * asks of the request runner (`runRequest` and the page reader): to wait and send a read again, or to
- * renew an OAuth2 token.
+ * redacted).
  */
 export interface ApiAnswer {
 	status: number;
 	errors: JsonApiError[];
-	/** A read asked to slow down (429, or 503 with `Retry-After`): the wait (ms) its answer asks for. */
-	throttleWaitMs?: number;
-	/** An OAuth2 401 that n8n 1.x handed back on a Get Many page: sent once more with n8n renewing the token. */
-	unrenewed401?: boolean;
 }
 
 /**
@@ -92,8 +86,7 @@ export type ApiAnswerError = NodeApiError & { apiAnswer: ApiAnswer };
 /**
  * The answer an error was made of by `apiErrorFromResponse` (its `apiAnswer`, see `ApiAnswer`), or
  * undefined for any other error. Lets a caller react to one particular refusal (find or create:
- * the email "has already been taken") or to what the answer asks (the request runner: wait, renew)
- * without reading n8n's error internals.
+ * the email "has already been taken") without reading n8n's error internals.
  */
 export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
 	if (typeof error !== 'object' || error === null || !('apiAnswer' in error)) return undefined;
@@ -108,14 +101,12 @@ export function apiAnswerOf(error: unknown): ApiAnswer | undefined {
  * with ID …; 422 → the endpoint's refusal (`subject.refusal`) when it has one, else the invalid fields; 429 → rate limited (with Retry-After when sent);
  * other statuses → the first JSON:API error, else the status and the first part of the body.
  * The description holds every JSON:API error (title, detail, source pointer).
- * Never includes request headers, so the token cannot leak. `asks`: what the routing's postReceive
- * found the answer asks of the request runner (a wait, an OAuth2 renewal), kept in its `apiAnswer`.
+ * Never includes request headers, so the token cannot leak.
  */
 export function apiErrorFromResponse(
 	node: INode,
 	response: Pick<IN8nHttpFullResponse, 'statusCode' | 'body' | 'headers'>,
 	subject: ErrorSubject = {},
-	asks: Pick<ApiAnswer, 'throttleWaitMs' | 'unrenewed401'> = {},
 ): ApiAnswerError {
 	const status = response.statusCode;
 	const errors = errorsOf(response.body);
@@ -171,7 +162,7 @@ export function apiErrorFromResponse(
 		httpCode: String(status),
 		errors: errors as unknown as JsonObject[],
 	};
-	const apiAnswer: ApiAnswer = { status, errors, ...asks };
+	const apiAnswer: ApiAnswer = { status, errors };
 	return Object.assign(new NodeApiError(node, errorResponse, { message, description, httpCode: String(status) }), {
 		apiAnswer,
 	});

@@ -1,8 +1,8 @@
 /**
- * What a list document says about paging, and whether it holds: its claims (`documentHasMore`;
- * `tagPage` carries them on the items of a Get Many page, `pageTagsOf` reads them back) checked
- * against what was received (`checkPage`, `morePagesAfter`, `lastPageOf`), so that the page reader
- * (transport/pages.ts) ends every loop over pages whatever the server answers.
+ * What a list document says about paging, and whether it holds: its claims (`documentHasMore`,
+ * `pageTagsOf`, kept beside a page's items in a `ListPage`) checked against what was received
+ * (`checkPage`, `morePagesAfter`, `lastPageOf`), so that the page reader
+ * (nodes/ContentPlatform/routing/pages.ts) ends every loop over pages whatever the server answers.
  * (Spec "Limits": `page[number]` and `page[size]`; the payouts' own `meta`, supplement 9.4.)
  */
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -31,14 +31,16 @@ export interface PageTags {
 }
 
 /**
- * The items of one Get Many page as the postReceive (`toItems`) returns them to the page reader
- * (`readList`, through n8n's `makeRoutingRequest`, which hands back the items only): the array, with
- * what its document says about paging as a typed field `paging` (set by `tagPage`; the page reader
- * copies the items into its own array, so the field never reaches n8n's output).
+ * One page of a Get Many as the page reader judged it (`judgePage`, nodes/ContentPlatform/routing/pages.ts):
+ * its items and what its document says about paging.
  */
-export type PageItems = INodeExecutionData[] & { paging?: PageTags };
+export interface ListPage {
+	items: INodeExecutionData[];
+	paging: PageTags;
+}
 
-function pagingOf(document: JsonApiDocument): PagingClaims {
+/** The paging claims of a list document (`meta` totals, the pages of `links.next` and `links.last`). */
+function pagingClaimsOf(document: JsonApiDocument): PagingClaims {
 	const meta = (document.meta ?? {}) as IDataObject;
 	const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 	// Payouts (supplement 9.4) have their own meta: {total, pagination: {current, last, next, …}}.
@@ -78,28 +80,17 @@ export function documentHasMore(document: JsonApiDocument): boolean | undefined 
 	return undefined;
 }
 
-/**
- * Puts on the items of one Get Many page what its document says about paging (whether more pages
- * follow, `meta` totals, the page of `links.next`): their `paging` field, which the checks below
- * read (`pageTagsOf`).
- * @returns The same array.
- */
-export function tagPage(items: INodeExecutionData[], document: JsonApiDocument): PageItems {
-	return Object.assign(items, { paging: { hasMore: documentHasMore(document), claims: pagingOf(document) } });
-}
-
-/** What `tagPage` put on a page's items (`paging`); no claims when the items carry none. */
-export function pageTagsOf(items: PageItems): PageTags {
-	return items.paging ?? { claims: {} };
+/** What a list document says about paging: whether more pages follow (`documentHasMore`) and its claims. */
+export function pageTagsOf(document: JsonApiDocument): PageTags {
+	return { hasMore: documentHasMore(document), claims: pagingClaimsOf(document) };
 }
 
 /**
- * The list's last page when a page says it (its claims, `pageTagsOf`: `meta.total_pages`, else the
- * page of `links.last`), else undefined: with parallel page requests, no page after it is requested
- * ahead.
+ * The list's last page when a page says it (its claims: `meta.total_pages`, else the page of
+ * `links.last`), else undefined: with parallel page requests, no page after it is requested ahead.
  */
-export function lastPageOf(items: PageItems): number | undefined {
-	const { claims } = pageTagsOf(items);
+export function lastPageOf({ paging }: ListPage): number | undefined {
+	const { claims } = paging;
 	return claims.totalPages ?? claims.lastPage;
 }
 
@@ -108,13 +99,18 @@ export function lastPageOf(items: PageItems): number | undefined {
  * earlier pages (a server that ignores `page[number]`), or paging links and totals that contradict
  * what was received. Such a list would otherwise be requested forever.
  */
-function pagingContradiction(page: number, items: PageItems, newRecords: number, received: number): string | undefined {
+function pagingContradiction(
+	page: number,
+	{ items, paging }: ListPage,
+	newRecords: number,
+	received: number,
+): string | undefined {
 	// An empty page ends the list whatever its paging members say.
 	if (items.length === 0) return undefined;
 	if (newRecords === 0) {
 		return `page ${page} holds only records already received on earlier pages (the API seems to ignore page[number])`;
 	}
-	const { claims } = pageTagsOf(items);
+	const { claims } = paging;
 	if (claims.currentPage !== undefined && claims.currentPage !== page) {
 		return `page ${page} says it is page ${claims.currentPage} (meta.current_page)`;
 	}
@@ -138,25 +134,25 @@ function recordKey(item: INodeExecutionData): string {
 /**
  * Checks a page of Return All in page order against the records received before it (`seen`, the
  * keys of every record so far, updated here; `received`, how many records were kept before it), and
- * against what its document says (`pageTagsOf`): the page reader's check of each page
- * (`readListPages`, transport/pages.ts).
+ * against what its document says (`listPage.paging`): the page reader's check of each page
+ * (`readEachPage`, nodes/ContentPlatform/routing/pages.ts).
  * @throws NodeOperationError naming the page when it holds only records already received or its
  * paging links/totals contradict what was received (see `pagingContradiction`).
  */
 export function checkPage(
 	context: IExecutePaginationFunctions,
 	page: number,
-	items: PageItems,
+	listPage: ListPage,
 	seen: Set<string>,
 	received: number,
 ): void {
 	let newRecords = 0;
-	for (const item of items) {
+	for (const item of listPage.items) {
 		const key = recordKey(item);
 		if (!seen.has(key)) newRecords++;
 		seen.add(key);
 	}
-	const contradiction = pagingContradiction(page, items, newRecords, received + items.length);
+	const contradiction = pagingContradiction(page, listPage, newRecords, received + listPage.items.length);
 	if (contradiction) {
 		throw new NodeOperationError(context.getNode(), `Return All stopped at page ${page}: ${contradiction}`, {
 			description:
@@ -165,8 +161,8 @@ export function checkPage(
 	}
 }
 
-/** Whether another page follows a page: what its document said (`pageTagsOf`), else whether it was full; never after an empty page. */
-export function morePagesAfter(items: PageItems, pageSize: number): boolean {
-	const hasMore = pageTagsOf(items).hasMore ?? items.length >= pageSize;
+/** Whether another page follows a page: what its document said (`paging.hasMore`), else whether it was full; never after an empty page. */
+export function morePagesAfter({ items, paging }: ListPage, pageSize: number): boolean {
+	const hasMore = paging.hasMore ?? items.length >= pageSize;
 	return hasMore && items.length > 0;
 }

@@ -108,13 +108,24 @@ describe('credentials are declarations', () => {
 		expect(arrowsInto(graph, 'nodes/', 'credentials/')).toEqual([]);
 	});
 
-	test('a credential file imports only n8n-workflow and exports only its class', () => {
+	test('a credential imports only n8n-workflow, the shared account test and the Base URL rule, and exports only its class', () => {
 		const files = sources('credentials');
 		expect(files).toEqual([
 			'credentials/ContentPlatformApi.credentials.ts',
 			'credentials/ContentPlatformOAuth2Api.credentials.ts',
+			'credentials/accountTest.ts',
 		]);
-		for (const file of files) expect([file, [...new Set(specifiers(file))]]).toEqual([file, ['n8n-workflow']]);
+		expect(new Set(specifiers('credentials/ContentPlatformApi.credentials.ts'))).toEqual(
+			new Set(['n8n-workflow', '../nodes/api/transport/baseUrl', './accountTest']),
+		);
+		expect(new Set(specifiers('credentials/ContentPlatformOAuth2Api.credentials.ts'))).toEqual(
+			new Set(['n8n-workflow', '../nodes/api/transport/baseUrl', './accountTest']),
+		);
+		expect(new Set(specifiers('credentials/accountTest.ts'))).toEqual(
+			new Set(['n8n-workflow', '../nodes/api/transport/baseUrl']),
+		);
+		// The Base URL rule the credentials import is a leaf: it imports nothing.
+		expect(specifiers('nodes/api/transport/baseUrl.ts')).toEqual([]);
 		expect([Object.keys(accessToken), Object.keys(oAuth2)]).toEqual([
 			['ContentPlatformApi'],
 			['ContentPlatformOAuth2Api'],

@@ -5,7 +5,7 @@
  * WeakSet the module adds to) is a row of that table, named by the table as `where`; and no value
  * travels hidden on another object: no Symbol-keyed member (`Symbol(…)`) and no non-enumerable
  * member (`enumerable: false`), which an inspected or logged object does not show. What one step
- * hands the next rides in typed fields (`ownRequest`, `apiAnswer`, `paging`), also table rows.
+ * hands the next rides in a typed field (`apiAnswer`), also a table row.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -62,7 +62,7 @@ describe('state in view', () => {
 		expect(found).toEqual(
 			expect.arrayContaining([
 				'nodes/ContentPlatform/routing/request.ts: itemRuns',
-				'nodes/ContentPlatform/resources/contact/byEmail.ts: people',
+				'nodes/ContentPlatform/resources/contact/byEmail.ts: emailLocks',
 				'nodes/ContentPlatformTrigger/pollGuards.ts: leaseCounter',
 				'nodes/ContentPlatformTrigger/pollGuards.ts: running',
 				'nodes/ContentPlatformTrigger/apiClock.ts: fallbackLogged',
@@ -87,7 +87,7 @@ describe('state in view', () => {
 
 	it('lists the typed fields values travel in between n8n calls', () => {
 		const wheres = stateTableWheres().join('\n');
-		for (const field of ['ownRequest', 'apiAnswer', 'paging']) expect(wheres).toContain(`\`${field}\``);
+		for (const field of ['apiAnswer']) expect(wheres).toContain(`\`${field}\``);
 	});
 
 	it('carries no value hidden on another object (no Symbol-keyed, no non-enumerable member)', () => {

@@ -1,21 +1,13 @@
 /**
- * The node's operations from their table rows: the operation context every field builder takes
- * (`operationOf`, the registry's, passed on here: which resource and endpoint; at run time
- * `runningOperationOf`, tables/registry.ts; `showFor`, `showOnlyFor`: the `displayOptions` that
- * show a field for them), the operation's option in its resource's `operation` property (its words
- * from n8n's UX guidelines, its table row's hint for n8n's AI Workflow Builder, and its routing:
- * method, URL, the shared preSend and postReceive, Get Many's request runner), an option with
- * hooks of its own (`withOwnHooks`), and the menus the options are listed in: a resource's
- * `operation` property and the node's `resource` property (`resourceDescription`,
- * `resourceProperty`). The labels made from the tables' names are words.ts's.
+ * The action node's operation menus, built from the tables: each operation's option (its words
+ * from n8n's UX guidelines, its table row's hint for n8n's AI Workflow Builder, its routing:
+ * method, URL, the shared preSend, the postReceive of a one-request operation, Get Many's request
+ * runner; `operationOption`, `runByRunner` for an operation the runner runs itself) and the
+ * properties that list them (a resource's `operation` property, `resourceDescription`; the node's
+ * `resource` property, `resourceProperty`). Field builders take the operation context it passes on
+ * (`operationOf`, tables/registry.ts). The labels made from the tables' names are words.ts's.
  */
-import type {
-	INodeProperties,
-	DeclarativeRestApiSettings,
-	INodePropertyOptions,
-	PostReceiveAction,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, DeclarativeRestApiSettings, INodePropertyOptions } from 'n8n-workflow';
 
 import { resourceByValue, type OperationContext, type Operation, type ResourceValue } from '../../api/tables/registry';
 import { JSON_API_MEDIA_TYPE } from '../../api/transport/door';
@@ -222,30 +214,22 @@ export function operationOption(
 				],
 				...(isList ? requestRunnerRouting.send : {}),
 			},
-			output: { postReceive: [toItems] },
-			...(isList ? { operations: requestRunnerRouting.operations } : {}),
+			// Get Many's pages are judged and made into items by the page reader (routing/pages.ts).
+			...(isList ? { operations: requestRunnerRouting.operations } : { output: { postReceive: [toItems] } }),
 		},
 	};
 }
 
 /**
- * `option` (as `operationOption` or a builder made it) for an operation with a hook of its own:
- * `preSend` runs after the option's own preSends (last, so the request it sees is complete) and
- * `postReceive` replaces its postReceives (the by-email operations of Contact, resources/contact/).
+ * `option` (as `operationOption` or a builder made it) for an operation the node's request runner
+ * runs itself (routing/runners.ts: the by-email operations of Contact): its preSends stay (the
+ * request is built as usual and the guards run), its postReceives go, since no answer of it comes
+ * back through n8n's routing.
  */
-export function withOwnHooks(
-	option: INodePropertyOptions,
-	preSend: PreSendAction,
-	postReceive: PostReceiveAction[],
-): INodePropertyOptions {
-	return {
-		...option,
-		routing: {
-			...option.routing,
-			send: { ...option.routing?.send, preSend: [...(option.routing?.send?.preSend ?? []), preSend] },
-			output: { postReceive },
-		},
-	};
+export function runByRunner(option: INodePropertyOptions): INodePropertyOptions {
+	const routing = { ...option.routing };
+	delete routing.output;
+	return { ...option, routing };
 }
 
 /** One resource of the node: its `resource` option (`value`: its `resource` value) and its properties. */

@@ -40,7 +40,7 @@ export function getOperation(op: OperationContext): OperationDescription {
 /**
  * A Get Many operation (table rows `GET /v1/<type>`), the whole of what it sends and offers:
  * - routing (`operationOption`, operation.ts): `GET <path>`, preSend `prepareRequest`, postReceive
- *   `toItems` (items, Simplify applied), paged by `readList` (transport/pages.ts);
+ *   `toItems` (items, Simplify applied), paged by `readGetMany` (routing/pages.ts);
  * - `returnAll`, `limit` (`returnAllAndLimit`): become `page[number]` and `page[size]` (at most 100) pages;
  * - `filters` (`filtersCollection`, fields.ts): one field per `filter[<name>]` of the row;
  * - `conditions` (`conditionsCollection`, conditions.ts): `filter[<attribute>_<operator>]` rows (purchases);
@@ -75,7 +75,7 @@ const DATE_RANGE_WORDS: Record<DateRangeMode, (attribute: string) => string> = {
  * "Date Range" of a Get Many whose records carry `created_at` and/or `updated_at`
  * (`dateRangeModesOf`, tables/registry.ts): Created After (included), Created Before (excluded),
  * Updated After (included), n8n dateTime fields. They have no routing of their own: the page
- * reader (`readList`, transport/pages.ts) reads them, sends the API's day filter or the sort
+ * reader (`readGetMany`, routing/pages.ts) reads them, sends the API's day filter or the sort
  * newest first, and keeps only the records within the range.
  */
 export function dateRangeCollection(op: OperationContext): INodeProperties[] {
@@ -127,7 +127,7 @@ export function dateRangeCollection(op: OperationContext): INodeProperties[] {
 
 /**
  * "Return All" and "Limit" of a Get Many. Limit becomes `maxResults`; the page reader
- * (`readList`, transport/pages.ts) turns both into `page[number]`/`page[size]` requests.
+ * (`readGetMany`, routing/pages.ts) turns both into `page[number]`/`page[size]` requests.
  */
 export function returnAllAndLimit(op: OperationContext): INodeProperties[] {
 	const { resource, endpoint } = op;

@@ -1,6 +1,6 @@
 /**
  * Get Many's "Date Range" (read.ts `dateRangeCollection`; spec "Limits" and the lists' sort keys
- * and day filters) as the page reader (`readList`, pages.ts) applies it: `dateRangeOf` reads the
+ * and day filters) as the page reader (`readGetMany`, pages.ts) applies it: `dateRangeOf` reads the
  * range from the node's parameters and puts into the list's request what lets the API narrow or
  * order it (its day filter, `sort=-<date>`, the dates in a sparse fieldset); `recordTime` and
  * `withinDateRange` judge each record the pages bring. Which list can be narrowed how is the tables'

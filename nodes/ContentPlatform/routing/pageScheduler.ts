@@ -1,8 +1,9 @@
 /**
  * The page scheduler of Get Many (`readPages`): numbered pages requested up to "Request Settings →
  * Parallel Page Requests" at once (`parallelPagesOf`, docs/parallel-pages.md) and handed back in
- * page order. It knows nothing of JSON:API or of n8n's routing: the page reader (`readListPages`,
- * pages.ts) gives it how to send one page and what to do with a page's result.
+ * page order. It knows nothing of JSON:API or of n8n's routing: the page reader (`readEachPage`,
+ * pages.ts) gives it how to send one page, whether its answer asks to slow down, and what to do
+ * with a page's answer.
  */
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
@@ -28,21 +29,22 @@ export const DEFAULT_PARALLEL_PAGES = 4;
 /** The most pages a Get Many requests at once (the option's maximum). */
 export const MAX_PARALLEL_PAGES = 8;
 
-/** What reading pages needs from its caller. `T` is one page's result. */
+/** What reading pages needs from its caller. `T` is one page's answer. */
 export interface ParallelPagesOptions<T> {
 	/** How many pages may be requested and not yet consumed at once after page 1 (≥ 1; 1 = one after the other). */
 	width: number;
-	/** Sends the request of page `page` (1-based). */
+	/** Sends the request of page `page` (1-based) and gives its answer, whatever its status. */
 	request: (page: number) => Promise<T>;
+	/** The wait (ms) an answer asks for when it asks to slow down (a 429, a `Retry-After`), else undefined. */
+	waitAsked: (answer: T) => number | undefined;
 	/**
-	 * Takes the result of page `page`, in page order. `more`: whether a next page is to be read;
+	 * Takes the answer of page `page`, in page order (one that still asks to slow down once the
+	 * rule gave up, too: judging it words the refusal). `more`: whether a next page is to be read;
 	 * `lastPage`: the last page that may be needed, when the page tells it (the Limit's last page, or
 	 * the list's own: `meta.total_pages`, `links.last`); no page after it is requested ahead.
 	 * May throw (a check that fails): the read stops with that error for this page.
 	 */
-	consume: (page: number, result: T) => { more: boolean; lastPage?: number };
-	/** The wait (ms) an error of a request asks for when it is an answer asking to slow down, else undefined. */
-	throttleWait: (error: unknown) => number | undefined;
+	consume: (page: number, answer: T) => { more: boolean; lastPage?: number };
 	/** Whether the execution was cancelled: waits end then (`request` itself refuses to send). */
 	cancelled: () => boolean;
 }
@@ -55,8 +57,8 @@ export interface PageFailure {
 
 /**
  * The page scheduler (`readPages`): numbered pages read concurrently, at most `width` at once, and
- * consumed in page order. `readListPages` gives it how to send one page and what to do with a
- * page's result; the scheduler decides which page is sent when.
+ * consumed in page order. `readEachPage` gives it how to send one page and what to do with a
+ * page's answer; the scheduler decides which page is sent when.
  *
  * - Page 1 is sent alone. After it, up to `width` pages are requested and not yet consumed at any
  *   time (in flight or waiting for an earlier page), so at most `width − 1` pages are read past the
@@ -68,7 +70,7 @@ export interface PageFailure {
  * - The page being consumed is always sent when it was not yet (a sequential read's rule); pages
  *   ahead of it only up to the lowest last page `consume` has named so far (the Limit's last page,
  *   or the list's own last page once a page tells it).
- * - When an answer asks to slow down (`throttleWait` gives a wait: a 429, or a `Retry-After`), the
+ * - When an answer asks to slow down (`waitAsked` gives a wait: a 429, or a `Retry-After`), the
  *   package's rule for reads applies to that page, at any `width` (throttle.ts: sent again once
  *   after the wait, at most 60 s), and with `width` > 1 the rest of the read sends one page at a
  *   time (the pages already sent finish first).
@@ -90,7 +92,7 @@ export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<Pa
 
 	const send = (page: number): Promise<Outcome<T>> =>
 		outcomeOf(async () => await options.request(page)).then((outcome) => {
-			if (!outcome.ok && options.throttleWait(outcome.error) !== undefined) throttled = true;
+			if (outcome.ok && options.waitAsked(outcome.value) !== undefined) throttled = true;
 			return outcome;
 		});
 	const launch = (page: number) => {
@@ -108,9 +110,9 @@ export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<Pa
 			}
 			let outcome = await pending.get(page)!;
 			pending.delete(page);
-			for (let retries = 0; !outcome.ok; retries++) {
+			for (let retries = 0; outcome.ok; retries++) {
 				// Lists are read with GET: the package's rule for reads (throttle.ts).
-				const ms = throttleRetryWait('GET', options.throttleWait(outcome.error), retries);
+				const ms = throttleRetryWait('GET', options.waitAsked(outcome.value), retries);
 				if (ms === undefined) break;
 				// one page at a time from here on: the pages already sent finish first
 				await settleAll();

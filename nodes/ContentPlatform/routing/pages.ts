@@ -1,83 +1,96 @@
 /**
- * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the page reader that the node's
- * request runner (`runRequest`, request.ts) hands a Get Many to (`readList`), reading through the
- * page scheduler (`readPages`, pageScheduler.ts: up to "Request Settings → Parallel Page Requests"
- * pages at once, handed back in page order).
- *
- * `readList` (with a Date Range, `readDateRangeList`; the range itself is dateRange.ts's) decides
- * what a page keeps and when to stop; `readListPages`, which both use, sets up the pages' requests,
- * checks and error and hands them to the page scheduler; `readPage` sends one page through n8n's
- * routing (preSend, request, `toItems`). Each page is judged by what its document says about paging
- * (carried on its items, `tagPage`) with api/paging.ts's checks (`checkPage`, `morePagesAfter`,
- * `lastPageOf`), so every loop over pages ends whatever the server answers. Everything one list's
- * read needs is passed in or held in its readers' own scope (`PageRun` for the one OAuth2 renewal of
- * its pages).
+ * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the page reader that the
+ * node's request runner (`runRequest`, request.ts) hands a Get Many to (`readGetMany`). A page goes
+ * one way: `sendPage` sends it through the one door (its redirects followed, the OAuth2 renewal
+ * shared by the list's pages) and gives its answer; the page scheduler (`readPages`,
+ * pageScheduler.ts: up to "Request Settings → Parallel Page Requests" pages at once, handed back in
+ * page order) applies the package's rule to an answer asking to slow down; `judgePage` turns the
+ * answer into the page's items and what its document says about paging (a `ListPage`); `checkPage`
+ * (api/paging.ts) checks it against the pages before it; `readGetMany` (with a Date Range,
+ * `readDateRangeList`; the range itself is dateRange.ts's) keeps its records and decides whether a
+ * page follows. So every loop over pages ends whatever the server answers. Everything one list's
+ * read needs is passed in or held in its readers' own scope.
  */
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiAnswerOf, withContext } from '../../api/errors';
-import { checkPage, lastPageOf, morePagesAfter, type PageItems } from '../../api/paging';
+import { subjectOf, withContext } from '../../api/errors';
+import { checkPage, lastPageOf, morePagesAfter, pageTagsOf, type ListPage } from '../../api/paging';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../../api/tables/registry';
+import { checkedDocument } from '../../api/transport/answer';
+import { apiRootAndSecrets, credentialTypeOf } from '../../api/transport/credentials';
+import { sendThroughDoor } from '../../api/transport/door';
 import { friendlyError } from '../../api/transport/failure';
-import { parallelPagesOf, readPages } from './pageScheduler';
-import { throttledWaitOf } from '../../api/transport/throttle';
+import type { SharedRenewal } from '../../api/transport/oauth2Renewal';
+import { finalAnswer } from '../../api/transport/redirects';
+import { throttleWaitOf } from '../../api/transport/throttle';
 import { dateRangeOf, recordTime, withinDateRange, type ListDateRange } from './dateRange';
-import { sendRoutingRequest } from '../../api/transport/door';
+import { documentItems } from './items';
+import { parallelPagesOf, readPages } from './pageScheduler';
 
-/** What the pages of one Get Many share: the one OAuth2 renewal of n8n 1.x (see `readPage`). */
-export interface PageRun {
-	/** Settles when the page that renewed the token got its answer. */
-	renewal?: Promise<unknown>;
-}
-
-/** Whether the page reader (`readPage`) sends the page once more with n8n renewing the token (an unrenewed OAuth2 401: its `apiAnswer.unrenewed401`, set by `toItems`). */
-function isUnrenewedPageError(error: object): boolean {
-	return apiAnswerOf(error)?.unrenewed401 === true;
+/** How the pages of one Get Many are sent: the routing's request, its credential, and what they share. */
+interface ListRequest {
+	/** The routing's request as n8n built it (`requestData.options`, the door's rules written by `prepareRequest`). */
+	options: DeclarativeRestApiSettings.HttpRequestOptions;
+	credentialType: string;
+	/** The credential's API root: the origin every page and redirect may go to. */
+	root: string;
+	/** The credential's secrets, kept out of what is shown. */
+	secrets: string[];
+	/** The one OAuth2 renewal of n8n 1.x the pages share. */
+	renewal: SharedRenewal;
 }
 
 /**
- * Sends the request of one page through the door and n8n's routing (request, `toItems`), with
- * `pageQuery` (`page[number]` and `page[size]`) added to the query (and headers of its own), after
- * checking that the execution was not cancelled. An unrenewed OAuth2 401 (n8n 1.x) is sent once
- * more with n8n renewing the token; when pages of one `run` get it together, the first renews and
- * the others wait for that renewal before they are sent again (one token request).
- * @returns The page's items, tagged by `tagPage`.
- * @throws What the request throws (not yet worded by `friendlyError`), or a NodeOperationError when cancelled.
+ * Sends one page: the routing's request with `pageQuery` (`page[number]` and `page[size]`) added
+ * to its query, through the door, after checking that the execution was not cancelled; its
+ * redirects followed within the Base URL's origin and an unrenewed OAuth2 401 (n8n 1.x) sent once
+ * more with the token renewed, once for all the list's pages (`finalAnswer`).
+ * @returns The page's final answer, whatever its status (`judgePage` judges it).
+ * @throws NodeOperationError when cancelled; the door's and n8n's errors (not yet worded by `friendlyError`).
  */
-export async function readPage(
+export async function sendPage(
 	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	request: ListRequest,
 	pageQuery: IDataObject,
-	run: PageRun = {},
-): Promise<PageItems> {
+): Promise<IN8nHttpFullResponse> {
 	if (context.getExecutionCancelSignal?.()?.aborted) {
 		throw new NodeOperationError(context.getNode(), 'The execution was cancelled: no further request is sent');
 	}
-	const request = {
-		...requestData,
-		options: {
-			...requestData.options,
-			qs: { ...requestData.options.qs, ...pageQuery },
-			headers: { ...requestData.options.headers },
-		},
+	const { credentialType, root } = request;
+	// The routing's request options are what n8n's routing itself hands its HTTP helper.
+	const options = {
+		...(request.options as IHttpRequestOptions),
+		qs: { ...request.options.qs, ...pageQuery },
+		headers: { ...request.options.headers },
 	};
-	return await sendRoutingRequest(context, request).catch(async (error: object) => {
-		// n8n 1.x handed an expired OAuth2 token's 401 back: once more, with n8n renewing it
-		if (!isUnrenewedPageError(error)) throw error;
-		if (run.renewal === undefined) {
-			const first = sendRoutingRequest(context, request, { n8nSeesErrors: true });
-			run.renewal = first.catch(() => undefined);
-			return await first;
-		}
-		await run.renewal;
-		return await sendRoutingRequest(context, request, { n8nSeesErrors: true });
-	});
+	const received = await sendThroughDoor(context, credentialType, options, { root });
+	return await finalAnswer(context, credentialType, options, received, root, request.renewal);
+}
+
+/**
+ * One page's answer judged: an HTTP error as the server's `errors[]` words (`checkedDocument`, a
+ * 429 the rule gave up on among them), else the page's items (`documentItems`, a list) and what its
+ * document says about paging (`pageTagsOf`).
+ * @throws NodeApiError for an error answer or a document that is not a list of resource objects.
+ */
+export function judgePage(
+	context: IExecutePaginationFunctions,
+	response: IN8nHttpFullResponse,
+	secrets: string[],
+): ListPage {
+	const document = checkedDocument(context, response, subjectOf(context), secrets);
+	return {
+		items: documentItems(context, document, { list: true, statusCode: response.statusCode }),
+		paging: pageTagsOf(document),
+	};
 }
 
 /** Whether the operation's list takes `page[size]`: all but payouts, whose page size is the API's (supplement 9.4). */
@@ -105,7 +118,7 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * a partial list. Payouts get `page[number]` only and end on an empty page or when their document
  * says so.
  */
-export async function readList(
+export async function readGetMany(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
@@ -113,67 +126,75 @@ export async function readList(
 	const range = dateRangeOf(context, requestData);
 	if (range) return await readDateRangeList(context, range.request, range, limit);
 	const results: INodeExecutionData[] = [];
-	const failed = await readListPages(context, requestData, Math.min(MAX_PAGE_SIZE, limit), (page, items, fullPage) => {
-		results.push(...items);
-		return {
-			more: morePagesAfter(items, fullPage) && results.length < limit,
-			lastPage: Math.min(
-				lastPageOf(items) ?? Number.POSITIVE_INFINITY,
-				limitPageOf(page, items.length, limit - results.length),
-			),
-		};
-	});
+	const failed = await readEachPage(
+		context,
+		requestData,
+		Math.min(MAX_PAGE_SIZE, limit),
+		(page, listPage, fullPage) => {
+			results.push(...listPage.items);
+			return {
+				more: morePagesAfter(listPage, fullPage) && results.length < limit,
+				lastPage: Math.min(
+					lastPageOf(listPage) ?? Number.POSITIVE_INFINITY,
+					limitPageOf(page, listPage.items.length, limit - results.length),
+				),
+			};
+		},
+	);
 	return failed ?? results;
 }
 
 /**
- * What `readList` and `readDateRangeList` do with each page, in page order, after `readListPages`
- * checked it (`checkPage`): keep its records and say whether a page follows (see
- * `ParallelPagesOptions.consume`, below). `fullPage` is the length at which a page counts as full
- * (`morePagesAfter`): the `page[size]` sent, or 1 for payouts, whose page size is the API's.
+ * What `readGetMany` and `readDateRangeList` do with each page, in page order, after `readEachPage`
+ * judged and checked it (`judgePage`, `checkPage`): keep its records and say whether a page follows
+ * (see `ParallelPagesOptions.consume`, pageScheduler.ts). `fullPage` is the length at which a page
+ * counts as full (`morePagesAfter`): the `page[size]` sent, or 1 for payouts, whose page size is the API's.
  */
 export type ListPageConsumer = (
 	page: number,
-	items: PageItems,
+	listPage: ListPage,
 	fullPage: number,
 ) => { more: boolean; lastPage?: number };
 
 /**
  * The pages of one Get Many (`requestData`, the routing's request as n8n built it), read through
- * the page scheduler (`readPages`, pageScheduler.ts: "Parallel Page Requests" at once): pages 1, 2, … with
- * `page[size]` `pageSize` (payouts: `page[number]` only, `takesPageSize`), the pages' one OAuth2
- * renewal shared (`PageRun`), each page checked in page order against the records before it
- * (`checkPage`, api/paging.ts) and then handed to `consume`. A failed page (its request, its check, the cancellation) is worded by
- * `friendlyError` with the page and the number of records received before it.
+ * the page scheduler (`readPages`, pageScheduler.ts: "Parallel Page Requests" at once): pages 1, 2, …
+ * with `page[size]` `pageSize` (payouts: `page[number]` only, `takesPageSize`), each sent by
+ * `sendPage` (the OAuth2 renewal shared), judged in page order (`judgePage`), checked against the
+ * records before it (`checkPage`, api/paging.ts) and then handed to `consume`. A failed page (its
+ * request, its answer, its check, the cancellation) is worded by `friendlyError` with the page and
+ * the number of records received before it.
  * @returns undefined when every page was read; after a failure under "On Error: Continue", one error
  * item paired with the input item (never the pages read so far).
  * @throws The failed page's error, worded, when the node does not continue on fail.
  */
-export async function readListPages(
+export async function readEachPage(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	pageSize: number,
 	consume: ListPageConsumer,
 ): Promise<INodeExecutionData[] | undefined> {
 	const sized = takesPageSize(context);
+	const credentialType = credentialTypeOf(context);
+	const { root, secrets } = await apiRootAndSecrets(context, credentialType);
+	const request: ListRequest = { options: requestData.options, credentialType, root, secrets, renewal: {} };
 	const seen = new Set<string>();
-	const run: PageRun = {};
 	let received = 0;
-	const failed = await readPages<PageItems>({
+	const failed = await readPages<IN8nHttpFullResponse>({
 		width: parallelPagesOf(context),
 		request: async (page) =>
-			await readPage(
+			await sendPage(
 				context,
-				requestData,
+				request,
 				sized ? { 'page[number]': page, 'page[size]': pageSize } : { 'page[number]': page },
-				run,
 			),
+		waitAsked: throttleWaitOf,
 		cancelled: () => context.getExecutionCancelSignal?.()?.aborted === true,
-		throttleWait: throttledWaitOf,
-		consume: (page, items) => {
-			checkPage(context, page, items, seen, received);
-			received += items.length;
-			return consume(page, items, sized ? pageSize : 1);
+		consume: (page, response) => {
+			const listPage = judgePage(context, response, secrets);
+			checkPage(context, page, listPage, seen, received);
+			received += listPage.items.length;
+			return consume(page, listPage, sized ? pageSize : 1);
 		},
 	});
 	if (failed === undefined) return undefined;
@@ -189,7 +210,7 @@ export async function readListPages(
 
 /**
  * A Get Many with a "Date Range" (`dateRangeOf`): pages of 100 (payouts: the API's), read as
- * `readList` reads them (the page scheduler, the checks), keeping the records within the range. On a list
+ * `readGetMany` reads them (the page scheduler, the checks), keeping the records within the range. On a list
  * read newest first it stops at the first record older than its lower bound (`stopBelow`), so with k
  * parallel pages at most k − 1 pages are read past the bound, as past the end of a list. Limit
  * counts kept records: read newest first, it stops when Limit records were kept; when the user
@@ -203,9 +224,9 @@ async function readDateRangeList(
 ): Promise<INodeExecutionData[]> {
 	const kept: INodeExecutionData[] = [];
 	const wanted = range.reverse ? Number.POSITIVE_INFINITY : limit;
-	const failed = await readListPages(context, requestData, MAX_PAGE_SIZE, (_page, items, fullPage) => {
+	const failed = await readEachPage(context, requestData, MAX_PAGE_SIZE, (_page, listPage, fullPage) => {
 		let past = false;
-		for (const item of items) {
+		for (const item of listPage.items) {
 			const time = range.sortKey ? recordTime(item, range.sortKey) : undefined;
 			if (range.stopBelow !== undefined && time !== undefined && time < range.stopBelow) {
 				past = true;
@@ -213,7 +234,10 @@ async function readDateRangeList(
 			}
 			if (kept.length < wanted && withinDateRange(item, range)) kept.push(item);
 		}
-		return { more: !past && morePagesAfter(items, fullPage) && kept.length < wanted, lastPage: lastPageOf(items) };
+		return {
+			more: !past && morePagesAfter(listPage, fullPage) && kept.length < wanted,
+			lastPage: lastPageOf(listPage),
+		};
 	});
 	if (failed) return failed;
 	if (!range.reverse) return kept;

@@ -9,6 +9,7 @@
  * failure with the credential's secrets redacted (`friendlyError`, failure.ts).
  */
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -54,20 +55,46 @@ interface Exchange {
 }
 
 /**
- * Sends one request outside routing through the door and reads its final answer (redirects within
- * the origin and the OAuth2 renewal followed, the 429 rule applied to reads), then hands it to
- * `judge`; any error, `judge`'s included, leaves worded by `friendlyError` (secrets redacted).
+ * Sends the request (`requestFor`, given the credential's API root) through the door and reads its final answer (redirects within the origin and the
+ * OAuth2 renewal followed, the 429 rule applied to reads), then hands it to `judge`; any error,
+ * `judge`'s included, leaves worded by `friendlyError` (secrets redacted).
  */
 async function exchange<T>(
 	context: RequestContext | IExecuteSingleFunctions,
-	method: IHttpRequestMethods,
-	path: string,
-	{ qs = {}, body, throttleLimitMs }: ApiRequestOptions,
+	requestFor: (root: string) => IHttpRequestOptions,
+	throttleLimitMs: (() => number) | undefined,
 	judge: (exchanged: Exchange) => T,
 ): Promise<T> {
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await apiRootAndSecrets(context, credentialType);
-	const request: IHttpRequestOptions = {
+	const request = requestFor(root);
+	const cancelled = () =>
+		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
+	try {
+		// An answer asking to slow down: the package's rule (throttle.ts), reads only.
+		const response = await answerWithThrottleRule(
+			request.method,
+			async () => {
+				const received = await sendThroughDoor(context, credentialType, request, { root });
+				return await finalAnswer(context, credentialType, request, received, root);
+			},
+			cancelled,
+			throttleLimitMs,
+		);
+		return judge({ response, secrets });
+	} catch (error) {
+		throw await friendlyError(context, error, request, credentialType);
+	}
+}
+
+/** The request of `apiRequest`: method, path under the API root, query, JSON:API headers and body, the default timeout. */
+function requestOf(
+	root: string,
+	method: IHttpRequestMethods,
+	path: string,
+	{ qs = {}, body }: ApiRequestOptions,
+): IHttpRequestOptions {
+	return {
 		method,
 		baseURL: root,
 		url: path,
@@ -78,23 +105,6 @@ async function exchange<T>(
 		...(body ? { body } : {}),
 		timeout: DEFAULT_TIMEOUT_SECONDS * 1000,
 	};
-	const cancelled = () =>
-		'getExecutionCancelSignal' in context && context.getExecutionCancelSignal?.()?.aborted === true;
-	try {
-		// An answer asking to slow down: the package's rule (throttle.ts), reads only.
-		const response = await answerWithThrottleRule(
-			method,
-			async () => {
-				const received = await sendThroughDoor(context, credentialType, request, { root });
-				return await finalAnswer(context, credentialType, request, received, root, true);
-			},
-			cancelled,
-			throttleLimitMs,
-		);
-		return judge({ response, secrets });
-	} catch (error) {
-		throw await friendlyError(context, error, request, credentialType);
-	}
 }
 
 /**
@@ -111,7 +121,8 @@ export async function apiRequest(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<JsonApiDocument> {
-	return await exchange(context, method, path, options, ({ response, secrets }) => {
+	const requestFor = (root: string) => requestOf(root, method, path, options);
+	return await exchange(context, requestFor, options.throttleLimitMs, ({ response, secrets }) => {
 		const document = checkedDocument(context, response, options.subject ?? {}, secrets);
 		options.onResponse?.((response.headers ?? {}) as IDataObject);
 		return document;
@@ -130,11 +141,38 @@ export async function apiRequestUnlessNotFound(
 	path: string,
 	options: ApiRequestOptions = {},
 ): Promise<JsonApiDocument | null | undefined> {
-	return await exchange(context, method, path, options, ({ response, secrets }) => {
+	const requestFor = (root: string) => requestOf(root, method, path, options);
+	return await exchange(context, requestFor, options.throttleLimitMs, ({ response, secrets }) => {
 		if (response.statusCode === 404) return undefined;
 		if (response.statusCode < 300 && parseBody(response.body) === undefined) return null;
 		return checkedDocument(context, response, options.subject ?? {}, secrets);
 	});
+}
+
+/**
+ * One request as n8n's routing built it (method, URL, query, body, headers and the door's rules
+ * written by the preSends), sent by the node's request runner itself through the same way as
+ * `apiRequest` (the by-email operations of Contact: the create, update, grant or revoke after the
+ * lookup). Its URL must lie within the credential's Base URL (door.ts refuses it otherwise).
+ * @returns The checked JSON:API document and the answer's HTTP status (errors throw NodeApiError,
+ *   see `checkedDocument`).
+ */
+export async function requestAsBuilt(
+	context: IExecuteSingleFunctions,
+	request: DeclarativeRestApiSettings.HttpRequestOptions,
+	subject: ErrorSubject = {},
+): Promise<{ document: JsonApiDocument; statusCode: number }> {
+	// The routing's request options are what n8n's routing itself hands its HTTP helper.
+	const options = request as IHttpRequestOptions;
+	return await exchange(
+		context,
+		() => options,
+		undefined,
+		({ response, secrets }) => ({
+			document: checkedDocument(context, response, subject, secrets),
+			statusCode: response.statusCode,
+		}),
+	);
 }
 
 /**

@@ -12,8 +12,9 @@
  *   the token (`statusErrorPolicy`);
  * - a timeout: the caller's, else `DEFAULT_TIMEOUT_SECONDS`.
  * The 429 rule (throttle.ts), the checks of the answer (answer.ts) and the secrets kept out of errors
- * (failure.ts) are applied by the door's two callers that every request goes through: `apiRequest`
- * (apiRequest.ts) and the routing's request runner (nodes/ContentPlatform/routing/request.ts).
+ * (failure.ts) are applied by the door's callers: `apiRequest` and `requestAsBuilt` (apiRequest.ts),
+ * the routing's postReceives (`finalRoutedAnswer`, nodes/ContentPlatform/routing/request.ts) and Get
+ * Many's page reader (nodes/ContentPlatform/routing/pages.ts).
  * The rule as users read it: docs/credentials.md, "Where requests go: the origin rule".
  */
 import type {
@@ -143,21 +144,18 @@ export async function sendThroughDoor(
  * operation's postReceives), after checking it carries the door's rules: the routing's preSend
  * wrote them and the credential's API root as `baseURL` (`prepareRequest`); they are written again
  * here (on a copy of the options) and the URL checked against that `baseURL`'s origin.
- * @param n8nSeesErrors As `DoorOptions.n8nSeesErrors`: a Get Many page sent again for n8n 1.x to renew the OAuth2 token.
  * @returns The items the postReceives made of the answer.
  * @throws NodeApiError when the request has no `baseURL` or its URL leaves that origin (nothing sent).
  */
 export async function sendRoutingRequest(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
-	{ n8nSeesErrors = false }: Pick<DoorOptions, 'n8nSeesErrors'> = {},
 ): Promise<INodeExecutionData[]> {
 	const root = requestData.options.baseURL;
 	if (!root) {
 		throw new NodeApiError(context.getNode(), {}, { message: 'The request has no Base URL: it was not sent' });
 	}
 	const options = withDoorRules({ ...requestData.options }, credentialTypeOf(context));
-	if (n8nSeesErrors) options.ignoreHttpStatusErrors = false;
 	refuseOtherOrigin(context, options, root);
 	return await context.makeRoutingRequest({ ...requestData, options });
 }

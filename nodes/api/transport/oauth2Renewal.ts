@@ -45,3 +45,34 @@ export async function renewAfterUnrenewed401(
 		return { statusCode: answer.status, body: answer.data, headers: answer.headers ?? {} } as IN8nHttpFullResponse;
 	}
 }
+
+/**
+ * What requests sent together (the pages of one Get Many, up to "Parallel Page Requests" at once)
+ * share of the OAuth2 renewal: the first request that gets an unrenewed 401 renews the token, the
+ * others wait for that renewal before they are sent again, so one token request serves them all.
+ */
+export interface SharedRenewal {
+	/** Settles when the request that renewed the token got its answer. */
+	renewal?: Promise<unknown>;
+}
+
+/**
+ * The retry after an unrenewed 401 (`renewAfterUnrenewed401`), made once for the requests that
+ * share `shared`: the first renews, the others wait for it and are then sent again with the new token.
+ * @returns The answer to the retried request (full response).
+ */
+export async function renewOnce(
+	context: AnyContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+	root: string,
+	shared: SharedRenewal,
+): Promise<IN8nHttpFullResponse> {
+	if (shared.renewal === undefined) {
+		const first = renewAfterUnrenewed401(context, credentialType, options, root);
+		shared.renewal = first.catch(() => undefined);
+		return await first;
+	}
+	await shared.renewal;
+	return await renewAfterUnrenewed401(context, credentialType, options, root);
+}

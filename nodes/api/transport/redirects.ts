@@ -11,13 +11,15 @@ import { NodeApiError } from 'n8n-workflow';
 import { originOf } from './baseUrl';
 import { sendThroughDoor } from './door';
 import type { AnyContext } from './credentials';
-import { isUnrenewed401, renewAfterUnrenewed401 } from './oauth2Renewal';
+import { isUnrenewed401, renewOnce, type SharedRenewal } from './oauth2Renewal';
 import { headerValue } from '../headers';
 
 /**
  * The final answer to a request: redirects followed within the Base URL's origin
- * (`followRedirects`), and, when `renew` is set and that answer is an unrenewed OAuth2 401
- * (n8n 1.x), the request sent once more with n8n renewing the token and its redirects followed.
+ * (`followRedirects`), and, when that answer is an unrenewed OAuth2 401 (n8n 1.x), the request
+ * sent once more with n8n renewing the token (`renewOnce`, oauth2Renewal.ts) and its redirects
+ * followed. Requests that go out together (the pages of one Get Many) pass one `renewal`, so
+ * they share one token request.
  */
 export async function finalAnswer(
 	context: AnyContext,
@@ -25,14 +27,12 @@ export async function finalAnswer(
 	request: IHttpRequestOptions,
 	received: IN8nHttpFullResponse,
 	root: string,
-	renew: boolean,
+	renewal: SharedRenewal = {},
 ): Promise<IN8nHttpFullResponse> {
-	let response = received;
-	for (let attempt = 0; ; attempt++) {
-		response = await followRedirects(context, credentialType, request, response, root);
-		if (!renew || attempt > 0 || !isUnrenewed401(credentialType, response)) return response;
-		response = await renewAfterUnrenewed401(context, credentialType, request, root);
-	}
+	const response = await followRedirects(context, credentialType, request, received, root);
+	if (!isUnrenewed401(credentialType, response)) return response;
+	const renewed = await renewOnce(context, credentialType, request, root, renewal);
+	return await followRedirects(context, credentialType, request, renewed, root);
 }
 
 /** How many redirects within the Base URL's origin one request follows. */

@@ -1,9 +1,9 @@
 /**
  * The package's one rule for answers asking to slow down (a 429, or a 503 with `Retry-After`),
- * written once here and applied by every path that sends a request: the node's routing (Get, Get
- * Many's pages at any "Parallel Page Requests", through `runRequest`, `readPages`), and the
- * requests outside routing (`apiRequest`: list searches, the lookups of find or create, custom
- * fields, the triggers' reads).
+ * written once here and applied by every path that sends a request: the node's routing (a routed
+ * request's answer, `finalRoutedAnswer`; Get Many's pages at any "Parallel Page Requests",
+ * `readPages`), and the requests outside routing (`apiRequest`: list searches, the lookups of find
+ * or create, custom fields, the triggers' reads).
  * - Reads (GET) are sent again **once** (`MAX_THROTTLE_RETRIES`) after waiting what
  *   `Retry-After` asks (delay-seconds or an HTTP date; `DEFAULT_THROTTLE_WAIT_MS` when a 429 has
  *   none). A wait longer than `MAX_THROTTLE_WAIT_MS` (60 s) is not waited for: the request fails
@@ -19,9 +19,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { apiAnswerOf } from '../errors';
 import { headerValue, retryAfterMs } from '../headers';
-import { outcomeOf, type Outcome } from './outcome';
 
 /** How many times one read is sent again after answers asking to slow down. */
 export const MAX_THROTTLE_RETRIES = 1;
@@ -47,7 +45,7 @@ export function throttleWaitOf(response: Pick<IN8nHttpFullResponse, 'statusCode'
 }
 
 /** Whether the package may send a request of this HTTP method again (reads only; undefined means GET). */
-export function isRetriedMethod(method: string | undefined): boolean {
+function isRetriedMethod(method: string | undefined): boolean {
 	return (method ?? 'GET').toUpperCase() === 'GET';
 }
 
@@ -77,35 +75,10 @@ export async function waitUnlessCancelled(ms: number, cancelled: () => boolean):
 	}
 }
 
-/** The wait (ms) a routed read's error asks for (its `apiAnswer.throttleWaitMs`, set by `toItems`), else undefined. */
-export function throttledWaitOf(error: unknown): number | undefined {
-	return apiAnswerOf(error)?.throttleWaitMs;
-}
-
 /**
- * Sends a request by `send` and, when it fails with an error `waitOf` gives a wait for, applies the
- * rule (`throttleRetryWait`): waits, then sends it again (not after a cancellation).
- * @returns what `send` returned, or the last error (for the caller to word).
- */
-export async function sendWithThrottleRule<T>(
-	method: string | undefined,
-	send: () => Promise<T>,
-	waitOf: (error: unknown) => number | undefined,
-	cancelled: () => boolean,
-): Promise<Outcome<T>> {
-	for (let retries = 0; ; retries++) {
-		const outcome = await outcomeOf(send);
-		if (outcome.ok) return outcome;
-		const ms = throttleRetryWait(method, waitOf(outcome.error), retries);
-		if (ms === undefined || cancelled()) return outcome;
-		await waitUnlessCancelled(ms, cancelled);
-		if (cancelled()) return outcome;
-	}
-}
-
-/**
- * For requests outside routing, whose answers come back as they are (`returnFullResponse`, HTTP
- * errors not thrown): sends by `send` and, while the answer asks to slow down, applies the rule
+ * For requests whose answers come back as they are (`returnFullResponse`, HTTP errors not thrown:
+ * the requests outside routing, and a routed request's answer in its postReceive,
+ * `finalRoutedAnswer`): sends by `send` and, while the answer asks to slow down, applies the rule
  * (`throttleRetryWait`): waits, then sends again (not after a cancellation).
  * @param limitMs When given, read at each answer asking to wait: the longest wait the caller can
  *   afford then (the time a poll has left); a longer wait is not waited for.

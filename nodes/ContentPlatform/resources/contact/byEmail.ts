@@ -10,8 +10,8 @@
  *   email on another site is not a match (emails are unique per site on the platform);
  * - several matches (legacy data holding one email twice in different case): the oldest
  *   (`created_at`, then the lower numeric ID) is used;
- * - items and executions in this n8n process that name the same person (API, site, email) take
- *   turns (`withPerson`, below): n8n runs a declarative node's items concurrently, and
+ * - items and executions in this n8n process that name the same email (API, site, email) take
+ *   turns under that email's lock (`withEmailLock`, below): n8n runs a declarative node's items concurrently, and
  *   overlapping executions (two webhook deliveries for one new lead) run at once; without turns
  *   both would find nothing and both create. The contact found or created by an earlier holder is
  *   reused without another lookup;
@@ -20,18 +20,11 @@
  *   is answered by looking the contact up again and updating it (granting to it) instead; once,
  *   and only for that refusal: every other 422 fails the item as before.
  *
- * What each item did (`ContactOutcome`: the contact, created or found) is set by its preSend or its
- * own request and read by its postReceive through the item's run (`itemRunOf`, transport/request.ts);
- * Create or Update and Revoke hand the request runner their own request on the request options
- * (`withOwnRequest`).
+ * Each of the three is run by the node's request runner as its own run (`*.run.ts` beside this
+ * file, listed in routing/runners.ts): the lookup under the lock, then the request as n8n's routing
+ * built it, sent through the one door (`requestAsBuilt`), and the item made of its answer.
  */
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiAnswerOf } from '../../../api/errors';
@@ -39,69 +32,74 @@ import { cleanId, locatorId } from '../../../api/ids';
 import type { ResourceObject } from '../../../api/jsonapi';
 import { MAX_PAGE_SIZE } from '../../../api/tables/registry';
 import { apiList } from '../../../api/transport/apiRequest';
-import { itemRunOf, type ContactOutcome } from '../../routing/request';
-import { checkedDocument } from '../../../api/transport/answer';
+
+/** What a by-email operation did: the contact, whether it was created, whether one was found. */
+export interface ContactOutcome {
+	created: boolean;
+	found: boolean;
+	contactId?: string;
+}
 
 /*
- * The per-person lock of the operations that find a contact by email: taken and released in one
- * function, `withPerson`.
+ * The email lock of the operations that find a contact by email: taken and released in one
+ * function, `withEmailLock`.
  *
- * A person is the API (the credential's API root), the site and the email (trimmed, lower case).
- * The lock is module-level: every execution of the node in this n8n process shares it, so items of
- * one execution and overlapping executions (two webhook deliveries for one new lead) that name the
- * same person take turns. Another process (a queue-mode worker) has its own; see README "Find or
- * create" for what that leaves open.
+ * An email lock is keyed by the API (the credential's API root), the site and the email (trimmed,
+ * lower case). The locks are module-level: every execution of the node in this n8n process shares
+ * them, so items of one execution and overlapping executions (two webhook deliveries for one new
+ * lead) that name the same email take turns. Another process (a queue-mode worker) has its own; see
+ * README "Find or create" for what that leaves open.
  */
 
-/** What the holders of one person's busy spell share: the contact found or created (its ID). */
-export type Known = { contactId?: string };
+/** What the holders of one email's lock share while it is held or awaited: the contact found or created (its ID). */
+export type FoundContact = { contactId?: string };
 
-/** One person's turn-taking: the tail of the queue, how many hold or wait, what they share. */
-interface Person {
+/** One email's lock: the tail of the queue, how many hold or wait, what they share. */
+interface EmailLock {
 	/** Settles when the last holder or waiter so far is done. */
 	tail: Promise<void>;
 	/** Holders and waiters: the entry is removed when the last of them is done. */
 	count: number;
-	/** Shared by the holders of one busy spell. */
-	known: Known;
+	/** Shared by the holders while the lock is held or awaited. */
+	found: FoundContact;
 }
 
-/** The people with a holder or waiters now (no entry for anyone else, so the map stays bounded). */
-const people = new Map<string, Person>();
+/** The email locks with a holder or waiters now (no entry for any other email, so the map stays bounded). */
+const emailLocks = new Map<string, EmailLock>();
 
-/** The key of a person: API root, site ID, email (trimmed, lower case). */
-export function personKey(apiRoot: string, siteId: string, email: string): string {
+/** The key of an email lock: API root, site ID, email (trimmed, lower case). */
+export function emailLockKey(apiRoot: string, siteId: string, email: string): string {
 	return [apiRoot, siteId, email.trim().toLowerCase()].join('\u0000');
 }
 
 /**
- * Runs `work` holding the person's lock: after every earlier holder or waiter for `key` is done,
+ * Runs `work` holding the email's lock: after every earlier holder or waiter for `key` is done,
  * and before any later one starts. Takes and releases the lock here, whatever `work` does: its
- * result or error is passed on, and the person's entry is removed when nobody holds or waits.
- * `work` gets what the holders of one busy spell share (`known.contactId`: the contact an earlier
- * holder found or created, so a later one need not look it up again).
+ * result or error is passed on, and the lock's entry is removed when nobody holds or waits.
+ * `work` gets what the holders share while the lock is held or awaited (`found.contactId`: the
+ * contact an earlier holder found or created, so a later one need not look it up again).
  */
-export async function withPerson<T>(key: string, work: (known: Known) => Promise<T>): Promise<T> {
-	const person = people.get(key) ?? { tail: Promise.resolve(), count: 0, known: {} };
-	people.set(key, person);
-	const previous = person.tail;
+export async function withEmailLock<T>(key: string, work: (found: FoundContact) => Promise<T>): Promise<T> {
+	const lock = emailLocks.get(key) ?? { tail: Promise.resolve(), count: 0, found: {} };
+	emailLocks.set(key, lock);
+	const previous = lock.tail;
 	let done!: () => void;
 	const mine = new Promise<void>((resolve) => (done = resolve));
-	person.tail = previous.then(async () => await mine);
-	person.count++;
+	lock.tail = previous.then(async () => await mine);
+	lock.count++;
 	try {
 		await previous;
-		return await work(person.known);
+		return await work(lock.found);
 	} finally {
 		done();
-		person.count--;
-		if (person.count === 0 && people.get(key) === person) people.delete(key);
+		lock.count--;
+		if (lock.count === 0 && emailLocks.get(key) === lock) emailLocks.delete(key);
 	}
 }
 
-/** How many people have a holder or waiters now (0 when every lock was released). */
-export function peopleHeld(): number {
-	return people.size;
+/** How many email locks have a holder or waiters now (0 when every lock was released). */
+export function emailLocksHeld(): number {
+	return emailLocks.size;
 }
 
 /** How many list pages a lookup reads at most (100 contacts each) before it gives up. */
@@ -110,7 +108,7 @@ const MAX_LOOKUP_PAGES = 20;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The site and email of the item, checked; throws NodeOperationError naming the field. */
-function personOf(context: IExecuteSingleFunctions): { siteId: string; email: string } {
+function siteAndEmailOf(context: IExecuteSingleFunctions): { siteId: string; email: string } {
 	const siteId = locatorId(context, 'siteId');
 	const itemIndex = context.getItemIndex();
 	if (siteId === '') {
@@ -215,29 +213,29 @@ export async function takenContact(
 }
 
 /**
- * The item's person, from its Site and Email (`personOf`: checked here, before any request, so a
- * bad value fails the preSend), and `withContact`, which runs `work` under the person's lock
- * (`withPerson`, keyed on the request's API root, `personKey`): after checking that the execution
- * was not cancelled, `work` gets the contact an earlier holder of the busy spell found or created,
- * else the one looked up by email (`findContactByEmail`; undefined when the site has none), and what
- * the spell shares (`known`). The lock is held until `work` settles.
+ * The item's email lock, from its Site and Email (`siteAndEmailOf`: checked here, before any
+ * request, so a bad value fails the item first), and `withContact`, which runs `work` under that
+ * lock (`withEmailLock`, keyed on the request's API root, `emailLockKey`): after checking that the
+ * execution was not cancelled, `work` gets the contact an earlier holder found or created, else
+ * the one looked up by email (`findContactByEmail`; undefined when the site has none), and what the
+ * holders share (`found`). The lock is held until `work` settles.
  */
-export function personLockOf(context: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const { siteId, email } = personOf(context);
-	const key = personKey(String(requestOptions.baseURL ?? ''), siteId, email);
-	const withContact = async <T>(work: (contactId: string | undefined, known: Known) => Promise<T>): Promise<T> =>
-		await withPerson(key, async (known) => {
+export function emailLockOf(context: IExecuteSingleFunctions, requestOptions: { baseURL?: string }) {
+	const { siteId, email } = siteAndEmailOf(context);
+	const key = emailLockKey(String(requestOptions.baseURL ?? ''), siteId, email);
+	const withContact = async <T>(work: (contactId: string | undefined, found: FoundContact) => Promise<T>): Promise<T> =>
+		await withEmailLock(key, async (found) => {
 			stopIfCancelled(context);
-			return await work(known.contactId ?? (await findContactByEmail(context, siteId, email))?.id, known);
+			return await work(found.contactId ?? (await findContactByEmail(context, siteId, email))?.id, found);
 		});
 	return { siteId, email, withContact };
 }
 
 /**
- * The item of Grant or Revoke Offers by Email: with Simplify one item
- * `{ id, type: 'contacts', email, offers_ids, <flag> }` (the contact and its offers after the
- * change; `<flag>` is `created` for Grant, `found` for Revoke), without it the document as it came
- * with `contact_id` and the flag added.
+ * The item of Grant or Revoke Offers by Email, made of `document` (the contact's offers after the
+ * change): with Simplify one item `{ id, type: 'contacts', email, offers_ids, <flag> }` (`<flag>`
+ * is `created` for Grant, `found` for Revoke), without it the document as it came with
+ * `contact_id` and the flag added.
  */
 export function byEmailItems(
 	context: IExecuteSingleFunctions,
@@ -264,26 +262,3 @@ export function byEmailItems(
 		},
 	];
 }
-
-/**
- * What the postReceive of Grant or Revoke Offers by Email makes of the answer (the contact's offers
- * after the change), once checked: the item (`byEmailItems`) with the flag `flag`, from what the
- * item's preSend or own request did (`ContactOutcome` on the item's run; a contact found when none
- * was recorded).
- */
-export function answeredByEmailItems(
-	context: IExecuteSingleFunctions,
-	{ response, secrets }: { response: IN8nHttpFullResponse; secrets: string[] },
-	flag: 'created' | 'found',
-): INodeExecutionData[] {
-	const document = checkedDocument(context, response, { resourceName: 'contact' }, secrets);
-	const outcome = itemRunOf(context).contact ?? { created: false, found: true };
-	return byEmailItems(context, document as IDataObject, outcome, flag);
-}
-
-/** n8n's signature of a postReceive function (the function form of `PostReceiveAction`, n8n-workflow). */
-export type PostReceiveFunction = (
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-) => Promise<INodeExecutionData[]>;

@@ -4,7 +4,7 @@
  */
 import { operationOf } from '../../builders/operation';
 import { getOperation } from '../../builders/read';
-import { withCustomFieldTitlesOption } from '../../customFields';
+import { withCustomFieldTitlesOption } from './customFieldTitles';
 
 /** Contact → Get: the record by ID, with the includes and fields of the table row (api/tables/resources/contact.ts); Options → Custom Fields by Title. */
 export const get = withCustomFieldTitlesOption(getOperation(operationOf('contact', 'get')));

@@ -4,7 +4,7 @@
  */
 import { operationOf } from '../../builders/operation';
 import { getManyOperation } from '../../builders/read';
-import { withCustomFieldTitlesOption } from '../../customFields';
+import { withCustomFieldTitlesOption } from './customFieldTitles';
 
 /** Contact → Get Many: Return All / Limit, the filters, sort and fields of the table row (api/tables/resources/contact.ts); Options → Custom Fields by Title. */
 export const getAll = withCustomFieldTitlesOption(getManyOperation(operationOf('contact', 'getAll')));

@@ -9,7 +9,7 @@ import { get } from './get';
  * The Payout resource (supplement 9.4, the platform's payments payouts): its operations in menu
  * order (their table rows: `api/tables/resources/payout.ts`). Get Many is one builder call: the required Site and the
  * payouts' own paging (`page[number]` only, `meta {total, pagination}`) come from the table row and
- * the node's one page reader (`readList`, ContentPlatform/routing/pages.ts); `get.ts` splits a payout into its transactions.
+ * the node's one page reader (`readGetMany`, ContentPlatform/routing/pages.ts); `get.ts` splits a payout into its transactions.
  */
 export const payoutDescription = resourceDescription('payout', [
 	getManyOperation(operationOf('payout', 'getAll')),
