@@ -2,9 +2,9 @@
  * The Base URL rule, written once for the nodes: what a user may type as a credential's "Base URL"
  * and the API root every request goes to, `{base URL}/v1` (spec "base address"): `apiRoot`, its
  * refusals as words naming the fix (`baseUrlProblem`), and the same normalisation as an n8n
- * expression for the node's `requestDefaults` (`baseUrlExpression`). The access token credential
- * applies the same rule in its `authenticate` for n8n's credential Test, which runs without the
- * nodes; test/base-url.test.ts keeps the two equal.
+ * expression for the node's `requestDefaults` and the credentials' test request and token URL
+ * (`baseUrlExpression`). The access token credential's `authenticate` imports `apiRoot` from here
+ * (n8n's credential Test runs it without the nodes), so this file imports nothing.
  */
 
 /**
@@ -90,8 +90,7 @@ export function baseUrlProblem(baseUrl: unknown): string | undefined {
  * The same normalisation as an n8n expression, `<normalised Base URL> + path`, for the node's
  * `requestDefaults.baseURL` (`$credentials.baseUrl`), which n8n resolves itself. Refusals are left
  * to `apiRoot`, which every request of the nodes passes before it is sent (and before an OAuth2
- * token is fetched). The credentials write the same expression for their test request and token
- * URL (they import nothing of the nodes).
+ * token is fetched). The credentials use it for their test request and token URL.
  */
 export function baseUrlExpression(path: string, reference = '$credentials.baseUrl'): string {
 	return `={{ String(${reference} ?? "").trim().replace(/${BASE_URL_TAIL.source}/i, "") + "${path}" }}`;
