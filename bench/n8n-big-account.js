@@ -11,7 +11,7 @@
  *  3. examples/orders-last-week.json as shipped (Order → Get Many with Date Range → Created After
  *     = now − 7 days, read newest first and stopped past the bound, then Get order with items per
  *     order), its Manual Trigger replaced by the Webhook trigger. Until commit 5e8c98e the example read
- *     every order and a Filter node kept the last 7 days: bench/RESULTS.md keeps that run as the "before".
+ *     every order and a Filter node kept the last 7 days: bench/RECORDED.md keeps that run as the "before".
  *
  * Each case gets a freshly started n8n (so its peak memory is its own). Per case: the execution's
  * time (startedAt → stoppedAt as saved), the client's time (webhook POST → the finished execution
@@ -29,7 +29,7 @@
  * Usage: `npm run build && npm run bench:big [-- --n8n 1.x] [--heap-mb 512] [--records 100000] [--timeout-min 20]
  *   [--only contacts4,contacts1,orders] [--no-write]`, or `--report bench/big-account-….json` to
  *   write the section again from a run's saved figures; writes the section "Big account in a real n8n"
- *   of bench/RESULTS.md (replacing an earlier one of the same n8n version).
+ *   of bench/RECORDED.md (replacing an earlier one of the same n8n version).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -476,9 +476,9 @@ function report({ results, runtime, commit, startedAt, load, totalMs, pageMs, he
 	return lines.join('\n');
 }
 
-/** Replaces (or appends) the section of this n8n version in bench/RESULTS.md. */
+/** Replaces (or appends) the section of this n8n version in bench/RECORDED.md. */
 function writeSection(section, runtime, heapMb) {
-	const file = path.join(__dirname, 'RESULTS.md');
+	const file = path.join(__dirname, 'RECORDED.md');
 	const text = fs.readFileSync(file, 'utf8');
 	const heading = headingOf(runtime, heapMb).replace(/\(`npm.*$/, '');
 	const start = text.indexOf(heading);

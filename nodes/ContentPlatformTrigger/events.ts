@@ -22,7 +22,7 @@ export interface TriggerEvent {
 	strategy: TriggerStrategy;
 	/** The list's filters the trigger offers (site, form, customer, item type). */
 	filters: FilterRow[];
-	/** What the editor shows under the event when polling this list has a cost or a shortcoming to know (docs/trigger.md). */
+	/** What the editor shows under the event when polling this list has a cost or a shortcoming to know (docs/polling-trigger.md). */
 	notice?: string;
 	/**
 	 * Related records the list cannot include but the record's detail can (`include=<name>`): a
@@ -46,7 +46,7 @@ const EVENT_RESOURCES: Array<{ resource: string; strategy: TriggerStrategy; noti
 		strategy: dateWindowStrategy,
 		// Release 1.1.0: the purchases a charge covers; only `GET /v1/transactions/{id}` takes include.
 		include: 'purchases',
-		// Cost measured by bench/trigger.ts (docs/trigger.md).
+		// Cost measured by bench/trigger.ts (docs/polling-trigger.md).
 		notice:
 			"The API cannot sort transactions, so every poll, idle or not, reads all transactions since midnight (UTC) of the day before: 3 requests with 230 of them, 13 with 1,000, 25 with 2,000. For frequent polls on a busy account, prefer the Content Platform Webhook Trigger's Payment Succeeded event (instant, one call per payment).",
 	},
