@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Traces how an operation runs: one real execution of each walk below through n8n's engine (n8n-core's
+ * Traces how an operation is built and runs, as a reader follows it: for each walk below, first its
+ * description built in a fresh process (`--describe`: the builders that made its fields and routing),
+ * then one real execution through n8n's engine (n8n-core's
  * `WorkflowExecute`, as the tests run it: test/helpers/harness.ts) against the sandbox API
  * (test/sandbox/), under V8's precise coverage (node:inspector, `Profiler.startPreciseCoverage` with
  * call counts), and lists the functions of nodes/ and credentials/ that ran, file by file. Writes that
@@ -39,7 +41,9 @@ const rl = (value) => ({ __rl: true, mode: 'id', value });
 
 /**
  * The walks: a title, what the execution does (a sentence of the doc), the sandbox's records besides
- * its seed, the node's parameters, and how many items the execution must return.
+ * its seed, the node's parameters, and how many items the execution must return; and how the
+ * operation's description is built (`description`: what it does, and `build`, given a function that
+ * requires a .ts file of the repository), in a process where nothing else was loaded.
  */
 const WALKS = [
 	{
@@ -48,6 +52,13 @@ const WALKS = [
 		setup: (sandbox) => sandbox.insertMany('orders', 210, () => ({ relationships: { site: '1' } })),
 		parameters: { resource: 'order', operation: 'getAll', returnAll: true },
 		items: 250,
+		description: {
+			what: "Order has no folder of its own: the node builds its Get Many from the order table's row with the Get Many builder (`readOnlyResource`, ContentPlatform.node.ts), as traced here",
+			build: (load) => {
+				const { operationOf } = load('nodes/api/tables/registry.ts');
+				load('nodes/ContentPlatform/builders/read.ts').getManyOperation(operationOf('order', 'getAll'));
+			},
+		},
 	},
 	{
 		title: 'Contact → Create or Update',
@@ -61,6 +72,10 @@ const WALKS = [
 			additionalFields: { name: 'New Person' },
 		},
 		items: 1,
+		description: {
+			what: 'its operation file loaded (`resources/contact/upsert.ts`), which builds the description from the contact table and the fields of Contact → Create',
+			build: (load) => load('nodes/ContentPlatform/resources/contact/upsert.ts'),
+		},
 	},
 ];
 
@@ -105,6 +120,36 @@ function position(text, offset) {
 }
 
 /**
+ * The functions of nodes/ and credentials/ that V8 counted a call of in `scripts` (precise coverage),
+ * each as `{ file, line, column }`: its place (zero-based) in the .ts file, through the source map of
+ * its compilation (`compiled`). A module's own body is left out.
+ */
+function functionsThatRan(scripts, compiled) {
+	const { SourceMap } = require('node:module');
+	const { fileURLToPath } = require('node:url');
+	const functions = [];
+	for (const script of scripts) {
+		const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
+		const relative = path.relative(ROOT, file).split(path.sep).join('/');
+		if (!TRACED.some((dir) => relative.startsWith(`${dir}/`))) continue;
+		const unit = compiled.get(file);
+		if (!unit) throw new Error(`${relative} ran but was not compiled by this script`);
+		const map = new SourceMap(unit.map);
+		for (const fn of script.functions) {
+			const [whole] = fn.ranges;
+			// A module's own body: in a walk it ran when it was loaded, before the counts were dropped.
+			if (whole.count === 0 || whole.startOffset === 0) continue;
+			const at = position(unit.text, whole.startOffset);
+			const entry = map.findEntry(at.line, at.column);
+			if (entry.originalLine === undefined)
+				throw new Error(`${relative}: no place in the source for ${fn.functionName || 'a function'}`);
+			functions.push({ file: relative, line: entry.originalLine, column: entry.originalColumn });
+		}
+	}
+	return functions;
+}
+
+/**
  * Runs walk `index` under precise coverage and prints, as JSON, the functions of nodes/ and
  * credentials/ that ran: `[{ file, line, column }]`, the place (zero-based) in the .ts file where each starts.
  */
@@ -141,37 +186,37 @@ async function traceOne(index) {
 	if (result.items.length !== walk.items)
 		throw new Error(`${walk.title}: ${result.items.length} items, expected ${walk.items}`);
 
-	const { SourceMap } = require('node:module');
-	const { fileURLToPath } = require('node:url');
-	const functions = [];
-	for (const script of scripts) {
-		const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
-		const relative = path.relative(ROOT, file).split(path.sep).join('/');
-		if (!TRACED.some((dir) => relative.startsWith(`${dir}/`))) continue;
-		const unit = compiled.get(file);
-		if (!unit) throw new Error(`${relative} ran but was not compiled by this script`);
-		const map = new SourceMap(unit.map);
-		for (const fn of script.functions) {
-			const [whole] = fn.ranges;
-			// The module's own body ran when it was loaded, before the counts were dropped.
-			if (whole.count === 0 || whole.startOffset === 0) continue;
-			const at = position(unit.text, whole.startOffset);
-			const entry = map.findEntry(at.line, at.column);
-			if (entry.originalLine === undefined)
-				throw new Error(`${relative}: no place in the source for ${fn.functionName || 'a function'}`);
-			functions.push({ file: relative, line: entry.originalLine, column: entry.originalColumn });
-		}
-	}
-	process.stdout.write(JSON.stringify(functions));
+	process.stdout.write(JSON.stringify(functionsThatRan(scripts, compiled)));
+}
+
+/**
+ * Builds walk `index`'s description under precise coverage in a process where nothing of the package
+ * was loaded before, and prints, as JSON, the functions of nodes/ and credentials/ that ran while it
+ * was built (module bodies left out: a file is listed when a function of it ran), as `traceOne`.
+ */
+async function describeOne(index) {
+	const walk = WALKS[index];
+	const inspector = require('node:inspector/promises');
+	const session = new inspector.Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+	const compiled = new Map();
+	compileTypeScriptOnRequire(compiled);
+	walk.description.build((file) => require(path.join(ROOT, file)));
+	const { result: scripts } = await session.post('Profiler.takePreciseCoverage');
+	await session.post('Profiler.stopPreciseCoverage');
+	session.disconnect();
+	process.stdout.write(JSON.stringify(functionsThatRan(scripts, compiled)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // The parent: the walks, named and written
 // ---------------------------------------------------------------------------------------------
 
-/** Runs walk `index` in a process of its own; returns its functions (see `traceOne`). */
-function traceInChild(index) {
-	const child = spawnSync(process.execPath, [__filename, '--walk', String(index)], {
+/** Runs walk `index` (`--walk`) or builds its description (`--describe`) in a process of its own; returns its functions (see `traceOne`). */
+function traceInChild(index, mode = '--walk') {
+	const child = spawnSync(process.execPath, [__filename, mode, String(index)], {
 		cwd: ROOT,
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
@@ -236,8 +281,8 @@ function labelOf(ts, node) {
 	return 'a callback at the top of the file';
 }
 
-/** The markdown of one walk: what ran, file by file, each file's functions in their order there. */
-function walkMarkdown(ts, walk, functions) {
+/** The markdown of one trace (`heading`, `what`): what ran, file by file, each file's functions in their order there. */
+function walkMarkdown(ts, { heading, what }, functions) {
 	const sources = new Map();
 	const byFile = new Map();
 	for (const fn of functions) {
@@ -247,14 +292,15 @@ function walkMarkdown(ts, walk, functions) {
 		}
 		const source = sources.get(fn.file);
 		const node = functionAt(ts, source, fn.line, fn.column);
-		if (!node) throw new Error(`${fn.file}:${fn.line + 1}:${fn.column + 1}: no function there`);
+		// A helper TypeScript's compilation adds (on an import line) ran while a module loaded: not the source's.
+		if (!node) continue;
 		const start = node.getStart(source);
 		if (!byFile.has(fn.file)) byFile.set(fn.file, new Map());
 		byFile.get(fn.file).set(start, labelOf(ts, node));
 	}
 	const files = [...byFile.keys()].sort();
 	const ran = files.reduce((sum, file) => sum + byFile.get(file).size, 0);
-	const lines = [`### ${walk.title}`, '', `Traced: ${walk.what}. ${ran} functions ran, in ${files.length} files:`, ''];
+	const lines = [heading, '', `Traced: ${what}. ${ran} functions ran, in ${files.length} files:`, ''];
 	for (const file of files) {
 		const labels = [...byFile.get(file).entries()].sort((a, b) => a[0] - b[0]).map(([, label]) => label);
 		const counted = [];
@@ -272,7 +318,17 @@ function walkMarkdown(ts, walk, functions) {
 /** The trace of every walk, as written between the markers. */
 function trace() {
 	const ts = require('typescript');
-	const parts = WALKS.map((walk, index) => walkMarkdown(ts, walk, traceInChild(index)));
+	const parts = WALKS.map((walk, index) =>
+		[
+			`### ${walk.title}`,
+			walkMarkdown(
+				ts,
+				{ heading: '#### Its description', what: walk.description.what },
+				traceInChild(index, '--describe'),
+			),
+			walkMarkdown(ts, { heading: '#### Its run', what: walk.what }, traceInChild(index)),
+		].join('\n\n'),
+	);
 	const command = 'node scripts/trace-walks.js --write';
 	return [
 		`<!-- Generated by \`${command}\` (checked by --check in .ci/run); do not edit by hand. -->`,
@@ -284,6 +340,8 @@ function trace() {
 function main(argv) {
 	const walkAt = argv.indexOf('--walk');
 	if (walkAt !== -1) return traceOne(Number(argv[walkAt + 1]));
+	const describeAt = argv.indexOf('--describe');
+	if (describeAt !== -1) return describeOne(Number(argv[describeAt + 1]));
 	const mode = argv.includes('--write') ? 'write' : argv.includes('--check') ? 'check' : 'print';
 	const generated = trace();
 	if (mode === 'print') {
