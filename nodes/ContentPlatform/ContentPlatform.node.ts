@@ -120,7 +120,7 @@ const timeoutSetting: INodeProperties = {
 		'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
 };
 
-/** "Parallel Page Requests" of Request Settings: Get Many's (see `readPages` in ContentPlatform/routing/pages.ts). */
+/** "Parallel Page Requests" of Request Settings: Get Many's (see `schedulePages` in ContentPlatform/routing/pages.ts). */
 const parallelPagesSetting: INodeProperties = {
 	displayName: 'Parallel Page Requests',
 	name: 'parallelPages',

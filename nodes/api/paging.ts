@@ -1,6 +1,6 @@
 /**
  * What a list document says about paging, and whether it holds: its claims (`documentHasMore`,
- * `pageTagsOf`, kept beside a page's items in a `ListPage`) checked against what was received
+ * `pageTagsOf`, kept beside a page's items in a `GetManyPage`) checked against what was received
  * (`checkPage`, `morePagesAfter`, `lastPageOf`), so that the page reader
  * (nodes/ContentPlatform/routing/pages.ts) ends every loop over pages whatever the server answers.
  * (Spec "Limits": `page[number]` and `page[size]`; the payouts' own `meta`, supplement 9.4.)
@@ -34,7 +34,7 @@ export interface PageTags {
  * One page of a Get Many as the page reader judged it (`judgePage`, nodes/ContentPlatform/routing/pages.ts):
  * its items and what its document says about paging.
  */
-export interface ListPage {
+export interface GetManyPage {
 	items: INodeExecutionData[];
 	paging: PageTags;
 }
@@ -89,7 +89,7 @@ export function pageTagsOf(document: JsonApiDocument): PageTags {
  * The list's last page when a page says it (its claims: `meta.total_pages`, else the page of
  * `links.last`), else undefined: with parallel page requests, no page after it is requested ahead.
  */
-export function lastPageOf({ paging }: ListPage): number | undefined {
+export function lastPageOf({ paging }: GetManyPage): number | undefined {
 	const { claims } = paging;
 	return claims.totalPages ?? claims.lastPage;
 }
@@ -101,7 +101,7 @@ export function lastPageOf({ paging }: ListPage): number | undefined {
  */
 function pagingContradiction(
 	page: number,
-	{ items, paging }: ListPage,
+	{ items, paging }: GetManyPage,
 	newRecords: number,
 	received: number,
 ): string | undefined {
@@ -134,7 +134,7 @@ function recordKey(item: INodeExecutionData): string {
 /**
  * Checks a page of Return All in page order against the records received before it (`seen`, the
  * keys of every record so far, updated here; `received`, how many records were kept before it), and
- * against what its document says (`listPage.paging`): the page reader's check of each page
+ * against what its document says (`getManyPage.paging`): the page reader's check of each page
  * (`readEachPage`, nodes/ContentPlatform/routing/pages.ts).
  * @throws NodeOperationError naming the page when it holds only records already received or its
  * paging links/totals contradict what was received (see `pagingContradiction`).
@@ -142,17 +142,17 @@ function recordKey(item: INodeExecutionData): string {
 export function checkPage(
 	context: IExecutePaginationFunctions,
 	page: number,
-	listPage: ListPage,
+	getManyPage: GetManyPage,
 	seen: Set<string>,
 	received: number,
 ): void {
 	let newRecords = 0;
-	for (const item of listPage.items) {
+	for (const item of getManyPage.items) {
 		const key = recordKey(item);
 		if (!seen.has(key)) newRecords++;
 		seen.add(key);
 	}
-	const contradiction = pagingContradiction(page, listPage, newRecords, received + listPage.items.length);
+	const contradiction = pagingContradiction(page, getManyPage, newRecords, received + getManyPage.items.length);
 	if (contradiction) {
 		throw new NodeOperationError(context.getNode(), `Return All stopped at page ${page}: ${contradiction}`, {
 			description:
@@ -162,7 +162,7 @@ export function checkPage(
 }
 
 /** Whether another page follows a page: what its document said (`paging.hasMore`), else whether it was full; never after an empty page. */
-export function morePagesAfter({ items, paging }: ListPage, pageSize: number): boolean {
+export function morePagesAfter({ items, paging }: GetManyPage, pageSize: number): boolean {
 	const hasMore = paging.hasMore ?? items.length >= pageSize;
 	return hasMore && items.length > 0;
 }

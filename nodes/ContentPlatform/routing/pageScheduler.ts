@@ -1,5 +1,5 @@
 /**
- * The page scheduler of Get Many (`readPages`): numbered pages requested up to "Request Settings →
+ * The page scheduler of Get Many (`schedulePages`): numbered pages requested up to "Request Settings →
  * Parallel Page Requests" at once (`parallelPagesOf`, docs/parallel-pages.md) and handed back in
  * page order. It knows nothing of JSON:API or of n8n's routing: the page reader (`readEachPage`,
  * pages.ts) gives it how to send one page, whether its answer asks to slow down, and what to do
@@ -7,8 +7,19 @@
  */
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
-import { outcomeOf, type Outcome } from '../../api/transport/outcome';
 import { throttleRetryWait, waitUnlessCancelled } from '../../api/transport/throttle';
+
+/** How one page's request or check ended: its result, or the error it failed with (not thrown: the scheduler orders failures by page). */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** Runs `work` and gives how it ended (`Outcome`) instead of throwing. */
+async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+	try {
+		return { ok: true, value: await work() };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
 
 /**
  * The node's "Request Settings → Parallel Page Requests" (1 … `MAX_PARALLEL_PAGES`, default
@@ -56,7 +67,7 @@ export interface PageFailure {
 }
 
 /**
- * The page scheduler (`readPages`): numbered pages read concurrently, at most `width` at once, and
+ * The page scheduler (`schedulePages`): numbered pages read concurrently, at most `width` at once, and
  * consumed in page order. `readEachPage` gives it how to send one page and what to do with a
  * page's answer; the scheduler decides which page is sent when.
  *
@@ -82,7 +93,7 @@ export interface PageFailure {
  * Reads pages 1, 2, … until `consume` says no page follows or a page fails.
  * @returns undefined when every page was read, else the first page in page order that failed.
  */
-export async function readPages<T>(options: ParallelPagesOptions<T>): Promise<PageFailure | undefined> {
+export async function schedulePages<T>(options: ParallelPagesOptions<T>): Promise<PageFailure | undefined> {
 	const width = Math.max(1, Math.floor(options.width));
 	/** Requested and not yet consumed pages, by number. */
 	const pending = new Map<number, Promise<Outcome<T>>>();

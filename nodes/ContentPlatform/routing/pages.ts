@@ -2,10 +2,10 @@
  * Get Many's pages (spec "Limits": `page[number]` and `page[size]`): the page reader that the
  * node's request runner (`runRequest`, request.ts) hands a Get Many to (`readGetMany`). A page goes
  * one way: `sendPage` sends it through the one door (its redirects followed, the OAuth2 renewal
- * shared by the list's pages) and gives its answer; the page scheduler (`readPages`,
+ * shared by the list's pages) and gives its answer; the page scheduler (`schedulePages`,
  * pageScheduler.ts: up to "Request Settings → Parallel Page Requests" pages at once, handed back in
  * page order) applies the package's rule to an answer asking to slow down; `judgePage` turns the
- * answer into the page's items and what its document says about paging (a `ListPage`); `checkPage`
+ * answer into the page's items and what its document says about paging (a `GetManyPage`); `checkPage`
  * (api/paging.ts) checks it against the pages before it; `readGetMany` (with a Date Range,
  * `readDateRangeList`; the range itself is dateRange.ts's) keeps its records and decides whether a
  * page follows. So every loop over pages ends whatever the server answers. Everything one list's
@@ -22,7 +22,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { subjectOf, withContext } from '../../api/errors';
-import { checkPage, lastPageOf, morePagesAfter, pageTagsOf, type ListPage } from '../../api/paging';
+import { checkPage, lastPageOf, morePagesAfter, pageTagsOf, type GetManyPage } from '../../api/paging';
 import { MAX_PAGE_SIZE, runningOperationOf } from '../../api/tables/registry';
 import { checkedDocument } from '../../api/transport/answer';
 import { apiRootAndSecrets, credentialTypeOf } from '../../api/transport/credentials';
@@ -33,7 +33,7 @@ import { finalAnswer } from '../../api/transport/redirects';
 import { throttleWaitOf } from '../../api/transport/throttle';
 import { dateRangeOf, recordTime, withinDateRange, type ListDateRange } from './dateRange';
 import { documentItems } from './items';
-import { parallelPagesOf, readPages } from './pageScheduler';
+import { parallelPagesOf, schedulePages } from './pageScheduler';
 
 /** How the pages of one Get Many are sent: the routing's request, its credential, and what they share. */
 interface ListRequest {
@@ -85,7 +85,7 @@ export function judgePage(
 	context: IExecutePaginationFunctions,
 	response: IN8nHttpFullResponse,
 	secrets: string[],
-): ListPage {
+): GetManyPage {
 	const document = checkedDocument(context, response, subjectOf(context), secrets);
 	return {
 		items: documentItems(context, document, { list: true, statusCode: response.statusCode }),
@@ -107,7 +107,7 @@ function takesPageSize(context: IExecutePaginationFunctions): boolean {
  * API gives no paging links). There is no cap on the number of pages, but Return All stops with an
  * error naming the page when a page holds only records already received or the paging links/totals
  * contradict what was received, and before each page when the execution was cancelled.
- * After the first page, "Request Settings → Parallel Page Requests" (k, see `readPages`) pages are
+ * After the first page, "Request Settings → Parallel Page Requests" (k, see `schedulePages`) pages are
  * requested at once and checked in page order, so the items and every check are those of the
  * sequential read; a list that does not say how many pages it has (`meta.total_pages`,
  * `links.last`) costs up to k − 1 requests past its end, a Limit never more than its own pages. A
@@ -130,13 +130,13 @@ export async function readGetMany(
 		context,
 		requestData,
 		Math.min(MAX_PAGE_SIZE, limit),
-		(page, listPage, fullPage) => {
-			results.push(...listPage.items);
+		(page, getManyPage, fullPage) => {
+			results.push(...getManyPage.items);
 			return {
-				more: morePagesAfter(listPage, fullPage) && results.length < limit,
+				more: morePagesAfter(getManyPage, fullPage) && results.length < limit,
 				lastPage: Math.min(
-					lastPageOf(listPage) ?? Number.POSITIVE_INFINITY,
-					limitPageOf(page, listPage.items.length, limit - results.length),
+					lastPageOf(getManyPage) ?? Number.POSITIVE_INFINITY,
+					limitPageOf(page, getManyPage.items.length, limit - results.length),
 				),
 			};
 		},
@@ -152,13 +152,13 @@ export async function readGetMany(
  */
 export type ListPageConsumer = (
 	page: number,
-	listPage: ListPage,
+	getManyPage: GetManyPage,
 	fullPage: number,
 ) => { more: boolean; lastPage?: number };
 
 /**
  * The pages of one Get Many (`requestData`, the routing's request as n8n built it), read through
- * the page scheduler (`readPages`, pageScheduler.ts: "Parallel Page Requests" at once): pages 1, 2, …
+ * the page scheduler (`schedulePages`, pageScheduler.ts: "Parallel Page Requests" at once): pages 1, 2, …
  * with `page[size]` `pageSize` (payouts: `page[number]` only, `takesPageSize`), each sent by
  * `sendPage` (the OAuth2 renewal shared), judged in page order (`judgePage`), checked against the
  * records before it (`checkPage`, api/paging.ts) and then handed to `consume`. A failed page (its
@@ -180,7 +180,7 @@ export async function readEachPage(
 	const request: ListRequest = { options: requestData.options, credentialType, root, secrets, renewal: {} };
 	const seen = new Set<string>();
 	let received = 0;
-	const failed = await readPages<IN8nHttpFullResponse>({
+	const failed = await schedulePages<IN8nHttpFullResponse>({
 		width: parallelPagesOf(context),
 		request: async (page) =>
 			await sendPage(
@@ -191,10 +191,10 @@ export async function readEachPage(
 		waitAsked: throttleWaitOf,
 		cancelled: () => context.getExecutionCancelSignal?.()?.aborted === true,
 		consume: (page, response) => {
-			const listPage = judgePage(context, response, secrets);
-			checkPage(context, page, listPage, seen, received);
-			received += listPage.items.length;
-			return consume(page, listPage, sized ? pageSize : 1);
+			const getManyPage = judgePage(context, response, secrets);
+			checkPage(context, page, getManyPage, seen, received);
+			received += getManyPage.items.length;
+			return consume(page, getManyPage, sized ? pageSize : 1);
 		},
 	});
 	if (failed === undefined) return undefined;
@@ -224,9 +224,9 @@ async function readDateRangeList(
 ): Promise<INodeExecutionData[]> {
 	const kept: INodeExecutionData[] = [];
 	const wanted = range.reverse ? Number.POSITIVE_INFINITY : limit;
-	const failed = await readEachPage(context, requestData, MAX_PAGE_SIZE, (_page, listPage, fullPage) => {
+	const failed = await readEachPage(context, requestData, MAX_PAGE_SIZE, (_page, getManyPage, fullPage) => {
 		let past = false;
-		for (const item of listPage.items) {
+		for (const item of getManyPage.items) {
 			const time = range.sortKey ? recordTime(item, range.sortKey) : undefined;
 			if (range.stopBelow !== undefined && time !== undefined && time < range.stopBelow) {
 				past = true;
@@ -235,8 +235,8 @@ async function readDateRangeList(
 			if (kept.length < wanted && withinDateRange(item, range)) kept.push(item);
 		}
 		return {
-			more: !past && morePagesAfter(listPage, fullPage) && kept.length < wanted,
-			lastPage: lastPageOf(listPage),
+			more: !past && morePagesAfter(getManyPage, fullPage) && kept.length < wanted,
+			lastPage: lastPageOf(getManyPage),
 		};
 	});
 	if (failed) return failed;

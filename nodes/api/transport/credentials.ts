@@ -1,9 +1,8 @@
 /**
- * Which credential a request is sent with: the credential types and the "Authentication" value
- * that selects each (`CREDENTIALS`), the type one request uses (decided once per request,
- * `credentialTypeOf`, from the context that sends it: `RequestContext`, `AnyContext`), and what it
- * reads from that credential, its API root and the secrets to keep out of every error
- * (`apiRootAndSecrets`). Credentials are named by their n8n type name; the credential classes
+ * The credential of a request: which type it is sent with (the types and the "Authentication"
+ * value that selects each, `CREDENTIALS`; decided once per request from the context that sends it,
+ * `credentialTypeOf`, `RequestContext`, `AnyContext`) and what is read from it, its API root and
+ * the secrets to keep out of every error (`apiRootAndSecrets`). Credentials are named by their n8n type name; the credential classes
  * (credentials/) are declarations the nodes never import. The nodes' Authentication field is
  * api/properties/authentication.ts'.
  */

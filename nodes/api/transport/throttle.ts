@@ -2,7 +2,7 @@
  * The package's one rule for answers asking to slow down (a 429, or a 503 with `Retry-After`),
  * written once here and applied by every path that sends a request: the node's routing (a routed
  * request's answer, `finalRoutedAnswer`; Get Many's pages at any "Parallel Page Requests",
- * `readPages`), and the requests outside routing (`apiRequest`: list searches, the lookups of find
+ * `schedulePages`), and the requests outside routing (`apiRequest`: list searches, the lookups of find
  * or create, custom fields, the triggers' reads).
  * - Reads (GET) are sent again **once** (`MAX_THROTTLE_RETRIES`) after waiting what
  *   `Retry-After` asks (delay-seconds or an HTTP date; `DEFAULT_THROTTLE_WAIT_MS` when a 429 has

@@ -34,7 +34,7 @@ import { MAX_PAGE_SIZE } from '../../../api/tables/registry';
 import { apiList } from '../../../api/transport/apiRequest';
 
 /** What a by-email operation did: the contact, whether it was created, whether one was found. */
-export interface ContactOutcome {
+export interface ByEmailContact {
 	created: boolean;
 	found: boolean;
 	contactId?: string;
@@ -240,7 +240,7 @@ export function emailLockOf(context: IExecuteSingleFunctions, requestOptions: { 
 export function byEmailItems(
 	context: IExecuteSingleFunctions,
 	document: IDataObject,
-	outcome: ContactOutcome,
+	outcome: ByEmailContact,
 	flag: 'created' | 'found',
 ): INodeExecutionData[] {
 	const pairedItem = { item: context.getItemIndex() };

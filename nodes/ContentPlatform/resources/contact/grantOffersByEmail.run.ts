@@ -14,7 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isResourceObject } from '../../../api/jsonapi';
 import { apiRequest, requestAsBuilt } from '../../../api/transport/apiRequest';
-import { byEmailItems, emailLockOf, takenContact, type ContactOutcome } from './byEmail';
+import { byEmailItems, emailLockOf, takenContact, type ByEmailContact } from './byEmail';
 
 /** `POST /v1/contacts` with the email, the site and `attributes`: the new contact's ID. */
 async function createContact(
@@ -56,7 +56,7 @@ export async function runGrantOffersByEmail(
 ): Promise<INodeExecutionData[]> {
 	const grant = requestData.options;
 	const { siteId, email, withContact } = emailLockOf(context, grant);
-	const outcome = await withContact(async (foundId, found): Promise<ContactOutcome> => {
+	const outcome = await withContact(async (foundId, found): Promise<ByEmailContact> => {
 		let contactId = foundId;
 		let created = false;
 		if (contactId === undefined) {
