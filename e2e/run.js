@@ -143,7 +143,7 @@ async function main(runtime) {
 		}
 
 		await require('./lists-writes-relationships').runListsWritesRelationshipsChecks({ sandbox, n8n }, check);
-		await require('./pages-payouts-hooks-by-email').runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check);
+		await require('./supplement-and-find-or-create').runSupplementAndFindOrCreateChecks({ sandbox, n8n }, check);
 		await require('./parallel').checks({ sandbox, n8n, check }); // Return All with parallel page requests
 
 		const wrong = await n8n.execute('e2eWrongToken001');

@@ -11,8 +11,8 @@
  * 3. Revoke Offers by Email in a workflow: a known person typed in another case and with spaces
  *    (found: the DELETE, the offer gone) and an unknown email (`found: false`, no DELETE).
  *
- * Used by e2e/run.js (`await require('./pages-payouts-hooks-by-email').runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check)`),
- * or alone: `node e2e/pages-payouts-hooks-by-email.js` (E2E_N8N=1.x|2.x picks the runtime).
+ * Used by e2e/run.js (`await require('./supplement-and-find-or-create').runSupplementAndFindOrCreateChecks({ sandbox, n8n }, check)`),
+ * or alone: `node e2e/supplement-and-find-or-create.js` (E2E_N8N=1.x|2.x picks the runtime).
  */
 const assert = require('node:assert/strict');
 
@@ -232,7 +232,7 @@ function revokeByEmail(sandbox) {
  * @param {{ sandbox: import('../test/sandbox').Sandbox, n8n: object }} stack
  * @param {(name: string, fn: () => unknown) => Promise<void>} check
  */
-async function runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check) {
+async function runSupplementAndFindOrCreateChecks({ sandbox, n8n }, check) {
 	const ops = operations(sandbox);
 	const revoke = revokeByEmail(sandbox);
 	n8n.importWorkflows([workflow('e2eSection9Ops', 'e2e: section 9 operations', ops), UPSERT, revoke.workflow]);
@@ -298,13 +298,13 @@ async function runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check) {
 	});
 }
 
-module.exports = { runPagesPayoutsHooksByEmailChecks };
+module.exports = { runSupplementAndFindOrCreateChecks };
 
 if (require.main === module) {
 	require('./lib/standalone').runStandalone({
-		name: 'e2e-pages-payouts-hooks-by-email',
+		name: 'e2e-supplement-and-find-or-create',
 		workflows: () => [],
 		start: false,
-		checks: ({ sandbox, n8n, check }) => runPagesPayoutsHooksByEmailChecks({ sandbox, n8n }, check),
+		checks: ({ sandbox, n8n, check }) => runSupplementAndFindOrCreateChecks({ sandbox, n8n }, check),
 	});
 }
