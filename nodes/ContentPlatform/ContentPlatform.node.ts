@@ -6,9 +6,9 @@
  * (see docs/development.md for the map of the code and the walk of one request). The node's
  * properties: "Authentication", the "Resource" option, every resource's operations and fields (built
  * in the order of `RESOURCES`, `api/tables/registry.ts`, then each field declared once and laid
- * out by `mergeFieldCopies`, ContentPlatform/builders/mergeFields.ts: every operation shows its fields in the
- * order built), "Simplify", and "Request Settings", which hands every operation's request to the
- * package's request runner (`requestRunnerRouting`, ContentPlatform/routing/request.ts).
+ * out by `mergeFieldCopies`, builders/mergeFields.ts: every operation shows its fields in the order
+ * built), "Simplify", and "Request Settings", which hands every operation's request to the
+ * package's request runner (`requestRunnerRouting`, routing/request.ts).
  */
 import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes, UnexpectedError } from 'n8n-workflow';
@@ -120,7 +120,7 @@ const timeoutSetting: INodeProperties = {
 		'How long to wait for the API to answer one request before the node fails with "did not answer within N s"',
 };
 
-/** "Parallel Page Requests" of Request Settings: Get Many's (see `schedulePages` in ContentPlatform/routing/pages.ts). */
+/** "Parallel Page Requests" of Request Settings: Get Many's (see `schedulePages` in routing/pageScheduler.ts). */
 const parallelPagesSetting: INodeProperties = {
 	displayName: 'Parallel Page Requests',
 	name: 'parallelPages',
@@ -137,8 +137,9 @@ const parallelPagesSetting: INodeProperties = {
  * parameter: Get Many's with both settings, every other operation's with the timeout alone (the
  * type definition n8n synthesises for a model lists a collection's every option under each
  * operation, whatever the option's own conditions). Their routing (`requestRunnerRouting`) makes n8n
- * hand every operation's request to the package's request runner (`runRequest`: one request for Get
- * and the writes, pages for Get Many), which turns timeouts into "did not answer within N s" and
+ * hand every operation's request to the package's request runner (`runRequest`, routing/request.ts:
+ * an operation's own run, routing/runners.ts, for Get Many and the by-email operations; one request
+ * through n8n's routing for the others), which turns timeouts into "did not answer within N s" and
  * keeps the credential's secrets out of every error.
  */
 const requestSettingsProperties: INodeProperties[] = [
