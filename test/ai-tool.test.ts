@@ -43,12 +43,12 @@ async function runTool(parameters: INodeParameters, args: Record<string, string>
 }
 
 /** A contact with an offer granted, and the offer. */
-function contactWithOffer() {
+function grantedContactAndOffer() {
 	const contact = sandbox.store.contacts.find((c) => relatedIds(c, 'offers').length > 0)!;
 	return { contactId: contact.id, offerId: relatedIds(contact, 'offers')[0] };
 }
 
-const revoke = (extra: INodeParameters = {}): INodeParameters => ({
+const revokeFromAi = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'contact',
 	operation: 'revokeOffers',
 	contactId: rl(fromAi('contactId')),
@@ -58,9 +58,9 @@ const revoke = (extra: INodeParameters = {}): INodeParameters => ({
 
 describe('destructive operations as AI tools', () => {
 	test('Revoke Offers with $fromAI fields is refused before any request, naming the fields', async () => {
-		const { contactId, offerId } = contactWithOffer();
+		const { contactId, offerId } = grantedContactAndOffer();
 		const revocations = sandbox.supplement.revocations.length;
-		const result = await runTool(revoke(), { contactId, offerIds: offerId });
+		const result = await runTool(revokeFromAi(), { contactId, offerIds: offerId });
 		expect(result.error?.message).toBe(
 			"Refused: this operation cannot be undone, and its contactId, offerIds would come from the model ($fromAI() or the tool's input). Nothing was changed.",
 		);
@@ -70,8 +70,8 @@ describe('destructive operations as AI tools', () => {
 	});
 
 	test('with "Allow Model-Chosen Values" on, the model’s IDs are revoked (one DELETE with them)', async () => {
-		const { contactId, offerId } = contactWithOffer();
-		const result = await runTool(revoke({ [ALLOW_MODEL_VALUES]: true }), { contactId, offerIds: offerId });
+		const { contactId, offerId } = grantedContactAndOffer();
+		const result = await runTool(revokeFromAi({ [ALLOW_MODEL_VALUES]: true }), { contactId, offerIds: offerId });
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
 			`DELETE /v1/contacts/${contactId}/relationships/offers`,
@@ -81,24 +81,26 @@ describe('destructive operations as AI tools', () => {
 	});
 
 	test('a $fromAI field anywhere (here only the offer list) is enough to refuse', async () => {
-		const { contactId, offerId } = contactWithOffer();
-		const result = await runTool(revoke({ contactId: rl(contactId) }), { offerIds: offerId });
+		const { contactId, offerId } = grantedContactAndOffer();
+		const result = await runTool(revokeFromAi({ contactId: rl(contactId) }), { offerIds: offerId });
 		expect(result.error?.message).toMatch(/^Refused: .* its offerIds would come from the model/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	test('in a tool, $json is the model’s arguments too: a destructive field reading it is refused', async () => {
-		const { contactId, offerId } = contactWithOffer();
-		const result = await runTool(revoke({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }), { contactId });
+		const { contactId, offerId } = grantedContactAndOffer();
+		const result = await runTool(revokeFromAi({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }), {
+			contactId,
+		});
 		expect(result.error?.message).toMatch(/^Refused: .* its contactId would come from the model/);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	test('outside a tool, $json is the previous node’s item: the same Revoke runs', async () => {
-		const { contactId, offerId } = contactWithOffer();
+		const { contactId, offerId } = grantedContactAndOffer();
 		sandbox.clearRequests();
 		const result = await runNode({
-			parameters: revoke({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }),
+			parameters: revokeFromAi({ contactId: rl('={{ $json.contactId }}'), offerIds: offerId }),
 			credentials: accessTokenCredentials(sandbox),
 			input: [{ contactId }],
 		});
@@ -109,8 +111,8 @@ describe('destructive operations as AI tools', () => {
 	});
 
 	test('fixed IDs need no switch: the user chose the records', async () => {
-		const { contactId, offerId } = contactWithOffer();
-		const result = await runTool(revoke({ contactId: rl(contactId), offerIds: offerId }), {});
+		const { contactId, offerId } = grantedContactAndOffer();
+		const result = await runTool(revokeFromAi({ contactId: rl(contactId), offerIds: offerId }), {});
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE']);
 	});

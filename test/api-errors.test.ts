@@ -18,7 +18,7 @@ useSandbox((started) => {
 });
 
 /** Sends a recorded request again and returns its status and the `detail` of each `errors[]` member. */
-async function replay(request: RecordedRequest): Promise<{ status: number; details: string[] }> {
+async function replayForErrors(request: RecordedRequest): Promise<{ status: number; details: string[] }> {
 	const headers: Record<string, string> = {};
 	for (const name of ['authorization', 'accept', 'content-type']) {
 		const value = request.headers[name];
@@ -105,7 +105,7 @@ describe('the node fails with the server detail', () => {
 		expect(sandbox.requests).toHaveLength(1);
 		const [request] = sandbox.requests;
 		expect(request.status).toBe(status);
-		const server = await replay(request);
+		const server = await replayForErrors(request);
 		expect(server.status).toBe(status);
 		expect(server.details.length).toBeGreaterThan(0);
 		expect(result.items).toEqual([]);
@@ -145,7 +145,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
 			[{ id: 'missing' }, { id: '2' }],
 		);
-		const server = await replay(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
+		const server = await replayForErrors(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
 		expect(items).toHaveLength(2);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(items[0].json.error).toEqual(expect.stringContaining(server.details[0]));
@@ -158,7 +158,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 			{ resource: 'order', operation: 'get', orderId: rl('={{ $json.id }}') },
 			[{ id: '2' }, { id: 'missing' }],
 		);
-		const server = await replay(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
+		const server = await replayForErrors(requests.find((r) => r.rawPath === '/v1/orders/missing')!);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json.id).toBe('2');
 		expect(items[1].json.error).toEqual(expect.stringContaining(server.details[0]));
@@ -170,7 +170,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 			{ resource: 'contactNote', operation: 'create', contactId: rl('={{ $json.contact }}'), body: 'Follow up' },
 			[{ contact: '424242' }, { contact: '3' }],
 		);
-		const server = await replay(requests.find((r) => r.status === 422)!);
+		const server = await replayForErrors(requests.find((r) => r.status === 422)!);
 		expect(requests.map((r) => r.status).sort()).toEqual([201, 422]);
 		expect(items[0].json.error).toEqual(expect.stringContaining(server.details[0]));
 		expect(items[1].json).toMatchObject({ type: 'contact_notes', body: 'Follow up', contact_id: '3' });
@@ -183,7 +183,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 			[{ id: '1' }, { id: '2' }],
 			'wrong-token',
 		);
-		const server = await replay(requests[0]);
+		const server = await replayForErrors(requests[0]);
 		expect(requests.map((r) => r.status)).toEqual([401, 401]);
 		expect(items).toHaveLength(2);
 		for (const item of items) expect(item.json.error).toEqual(expect.stringContaining(server.details[0]));
@@ -196,7 +196,7 @@ describe('Continue On Fail: the failing item carries the error and the run goes 
 			{ resource: 'contact', operation: 'getAll', limit: 2, filters: { created_in_last: '={{ $json.days }}' } },
 			[{ days: 1.5 }, { days: 365 }],
 		);
-		const server = await replay(requests.find((r) => r.query['filter[created_in_last]'] === '1.5')!);
+		const server = await replayForErrors(requests.find((r) => r.query['filter[created_in_last]'] === '1.5')!);
 		expect(server.status).toBe(400);
 		expect(items).toHaveLength(3);
 		expect(items[0].json.error).toEqual(expect.stringContaining(server.details[0]));

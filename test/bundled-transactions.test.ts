@@ -10,7 +10,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { ContentPlatformTrigger } from '../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
 import { ContentPlatformWebhookTrigger } from '../nodes/ContentPlatformWebhookTrigger/ContentPlatformWebhookTrigger.node';
-import { accessTokenCredentials, propertiesOf, rl, runWith, useSandbox, type RunWithOptions } from './helpers/fixtures';
+import { accessTokenCredentials, propertiesOf, rl, useSandbox, nodeRunner } from './helpers/fixtures';
 import { WebhookRunner } from './helpers/webhookHarness';
 import { CONFIRM_TIMING } from '../nodes/ContentPlatformWebhookTrigger/confirm';
 import type { RecordedRequest, ResourceRecord, Sandbox } from './sandbox';
@@ -24,13 +24,10 @@ useSandbox(
 	{ perTest: true },
 );
 
+const run = nodeRunner(() => sandbox);
+
 const call = (request: RecordedRequest) =>
 	`${request.method} ${request.path}${request.rawQuery ? `?${decodeURIComponent(request.rawQuery)}` : ''}`;
-
-async function run(parameters: IDataObject, options: RunWithOptions = {}) {
-	const result = await runWith(sandbox, parameters as never, options);
-	return result;
-}
 
 describe("transactions' purchases", () => {
 	/** One charge, three purchases (offers 1, 3 and 5), for customer 4. */

@@ -9,11 +9,11 @@
  * created the contact after the lookup) is answered by updating (granting to) that contact.
  */
 import * as workflow from 'n8n-workflow';
-import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { INodeParameters, INodeType } from 'n8n-workflow';
 
 import { emailLocksHeld } from '../nodes/ContentPlatform/resources/contact/byEmail';
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { rl, runWith, useSandbox } from './helpers/fixtures';
+import { rl, runWith, useSandbox, runExpectingSuccess, wire } from './helpers/fixtures';
 import { registerNodeType } from './helpers/harness';
 
 let sandbox: Sandbox;
@@ -24,18 +24,11 @@ useSandbox(
 	{ perTest: true },
 );
 
-const wire = (request: RecordedRequest) => `${request.method} ${request.rawPath}`;
 /** The n-th seeded contact of site 1. */
 const onSite1 = (n: number) =>
 	sandbox.store.contacts.filter((c) => (c.relationships.site?.data as { id: string } | null)?.id === '1')[n];
 const contactsWith = (email: string) =>
 	sandbox.store.contacts.filter((c) => String(c.attributes.email).toLowerCase() === email.toLowerCase());
-
-async function run(parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await runWith(sandbox, parameters, { input });
-	expect(result.error).toBeUndefined();
-	return { requests: [...sandbox.requests], items: result.items.map((item) => item.json) };
-}
 
 const upsert = (email: string, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'contact',
@@ -47,7 +40,8 @@ const upsert = (email: string, extra: INodeParameters = {}): INodeParameters => 
 
 describe('Contact → Create or Update', () => {
 	test('a new email: one lookup on the site, then POST; created: true', async () => {
-		const { requests, items } = await run(
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
 			upsert('New.Person@Example.com', { additionalFields: { name: 'New Person' } }),
 		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts']);
@@ -70,8 +64,8 @@ describe('Contact → Create or Update', () => {
 
 	test('run twice on the same input: the first creates, the second updates; one contact in the end', async () => {
 		const parameters = upsert('twice@example.com', { additionalFields: { name: 'First' } });
-		const first = await run(parameters);
-		const second = await run({ ...parameters, additionalFields: { name: 'Second' } });
+		const first = await runExpectingSuccess(sandbox, parameters);
+		const second = await runExpectingSuccess(sandbox, { ...parameters, additionalFields: { name: 'Second' } });
 		expect(first.items[0].created).toBe(true);
 		expect(second.items[0].created).toBe(false);
 		expect(second.requests.map(wire)).toEqual(['GET /v1/contacts', `PATCH /v1/contacts/${first.items[0].id}`]);
@@ -84,7 +78,10 @@ describe('Contact → Create or Update', () => {
 	test('an existing contact matched whatever the case and surrounding spaces of the email', async () => {
 		const known = onSite1(4);
 		const typed = `  ${String(known.attributes.email).toUpperCase()} `;
-		const { requests, items } = await run(upsert(typed, { additionalFields: { address_city: 'Porto' } }));
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
+			upsert(typed, { additionalFields: { address_city: 'Porto' } }),
+		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', `PATCH /v1/contacts/${known.id}`]);
 		expect(requests[0].query['filter[email_contains]']).toBe(typed.trim());
 		expect(items[0]).toMatchObject({ id: known.id, created: false, address_city: 'Porto' });
@@ -93,14 +90,17 @@ describe('Contact → Create or Update', () => {
 
 	test('a contact whose email only contains the typed one is not a match', async () => {
 		sandbox.insert('contacts', { email: 'xzed@example.com.au', name: 'Not Zed' }, { site: '1' });
-		const { requests, items } = await run(upsert('zed@example.com'));
+		const { requests, items } = await runExpectingSuccess(sandbox, upsert('zed@example.com'));
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts']);
 		expect(items[0].created).toBe(true);
 	});
 
 	test('several contacts with the email (differing only in case): the oldest is updated, none created', async () => {
 		const [oldest, newer] = sandbox.insertCaseTwins();
-		const { requests, items } = await run(upsert('TWIN@example.com', { additionalFields: { name: 'Updated' } }));
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
+			upsert('TWIN@example.com', { additionalFields: { name: 'Updated' } }),
+		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', `PATCH /v1/contacts/${oldest.id}`]);
 		expect(items[0]).toMatchObject({ id: oldest.id, created: false });
 		expect(newer.attributes.name).toBe('Twin Two');
@@ -108,7 +108,7 @@ describe('Contact → Create or Update', () => {
 
 	test('multi-site rule: a contact with the email on another site is not matched; one is created on this site', async () => {
 		sandbox.insert('contacts', { email: 'both@example.com', name: 'On site 2' }, { site: '2' });
-		const { requests, items } = await run(upsert('both@example.com'));
+		const { requests, items } = await runExpectingSuccess(sandbox, upsert('both@example.com'));
 		expect(requests[0].query['filter[site_id]']).toBe('1');
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', 'POST /v1/contacts']);
 		expect(items[0]).toMatchObject({ created: true, site_id: '1' });
@@ -122,7 +122,8 @@ describe('Contact → Create or Update', () => {
 			{ email: 'Same@Example.com ', name: 'C' },
 			{ email: 'other@example.com', name: 'D' },
 		];
-		const { requests, items } = await run(
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
 			upsert('={{ $json.email }}', { additionalFields: { name: '={{ $json.name }}' } }),
 			input,
 		);
@@ -133,7 +134,11 @@ describe('Contact → Create or Update', () => {
 		expect(items.map((i) => i.created)).toEqual([true, false, false, true]);
 		expect(new Set(items.slice(0, 3).map((i) => i.id)).size).toBe(1);
 		// a re-run of the same items creates nothing new
-		const again = await run(upsert('={{ $json.email }}', { additionalFields: { name: '={{ $json.name }}' } }), input);
+		const again = await runExpectingSuccess(
+			sandbox,
+			upsert('={{ $json.email }}', { additionalFields: { name: '={{ $json.name }}' } }),
+			input,
+		);
 		expect(again.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 		expect(again.items.map((i) => i.created)).toEqual([false, false, false, false]);
 	});
@@ -162,7 +167,10 @@ describe('Contact → Grant Offers by Email', () => {
 	});
 
 	test('a new person: looked up, created, then granted', async () => {
-		const { requests, items } = await run(grant('newbie@example.com', { additionalFields: { name: 'Newbie' } }));
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
+			grant('newbie@example.com', { additionalFields: { name: 'Newbie' } }),
+		);
 		expect(requests.map(wire)).toEqual([
 			'GET /v1/contacts',
 			'POST /v1/contacts',
@@ -181,7 +189,8 @@ describe('Contact → Grant Offers by Email', () => {
 
 	test('a known person (typed in another case): granted, nothing created', async () => {
 		const known = onSite1(2);
-		const { requests, items } = await run(
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
 			grant(String(known.attributes.email).toUpperCase(), { sendWelcomeEmail: false }),
 		);
 		expect(requests.map(wire)).toEqual(['GET /v1/contacts', `POST /v1/contacts/${known.id}/relationships/offers`]);
@@ -193,10 +202,14 @@ describe('Contact → Grant Offers by Email', () => {
 	});
 
 	test('two items for one new person in one execution: one contact, two grants', async () => {
-		const { requests, items } = await run(grant('={{ $json.email }}', { offerIds: '={{ $json.offer }}' }), [
-			{ email: 'pair@example.com', offer: '1' },
-			{ email: 'Pair@example.com', offer: '3' },
-		]);
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
+			grant('={{ $json.email }}', { offerIds: '={{ $json.offer }}' }),
+			[
+				{ email: 'pair@example.com', offer: '1' },
+				{ email: 'Pair@example.com', offer: '3' },
+			],
+		);
 		expect(requests.filter((r) => wire(r) === 'POST /v1/contacts')).toHaveLength(1);
 		expect(contactsWith('pair@example.com')).toHaveLength(1);
 		expect(items.map((i) => i.created).sort()).toEqual([false, true]);
@@ -331,9 +344,9 @@ describe('executions that overlap', () => {
 			const twins = contactsWith('lead@example.com');
 			expect(twins).toHaveLength(2);
 			const oldest = [...twins].sort((a, b) => Number(a.id) - Number(b.id))[0];
-			const next = await run(upsertNew('Third'));
+			const next = await runExpectingSuccess(sandbox, upsertNew('Third'));
 			expect(next.requests.map(wire)).toEqual(['GET /v1/contacts', `PATCH /v1/contacts/${oldest.id}`]);
-			const granted = await run(grantNew('2'));
+			const granted = await runExpectingSuccess(sandbox, grantNew('2'));
 			expect(granted.items[0]).toMatchObject({ id: oldest.id, created: false });
 		});
 	});

@@ -3,9 +3,8 @@
  * supplement section 10) through n8n's engine against the sandbox: the message names Purchase →
  * Cancel Subscription, after which the delete succeeds; any other 422 keeps the usual wording.
  */
-import type { IDataObject } from 'n8n-workflow';
 
-import { rl, runWith, useSandbox, type RunWithOptions } from './helpers/fixtures';
+import { rl, useSandbox, nodeRunner } from './helpers/fixtures';
 import type { Sandbox } from './sandbox';
 
 let sandbox: Sandbox;
@@ -16,10 +15,7 @@ useSandbox(
 	{ perTest: true },
 );
 
-async function run(parameters: IDataObject, options: RunWithOptions = {}) {
-	const result = await runWith(sandbox, parameters as never, options);
-	return result;
-}
+const run = nodeRunner(() => sandbox);
 
 describe('Contact → Delete answered 422 (active subscription or payment plan)', () => {
 	test('the message says why and names Purchase → Cancel Subscription; after cancelling, the delete succeeds', async () => {

@@ -4,10 +4,19 @@
  * health check), hooks as a resource, and the site hint on lists that need a site. What goes over
  * the wire (method, path, query, body), the items, and the errors in the server's words.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest, Sandbox } from './sandbox';
-import { NODE_PROPERTIES, queryPieces, encodedPieces, rl, runWith, useSandbox } from './helpers/fixtures';
+import type { Sandbox } from './sandbox';
+import {
+	NODE_PROPERTIES,
+	queryPieces,
+	encodedPieces,
+	rl,
+	useSandbox,
+	runExpectingSuccess,
+	runExpectingFailure,
+	wire,
+} from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -16,24 +25,6 @@ useSandbox(
 	},
 	{ perTest: true },
 );
-
-async function ok(parameters: INodeParameters, options: Parameters<typeof runWith>[2] = {}) {
-	const result = await runWith(sandbox, parameters, options);
-	expect(result.error).toBeUndefined();
-	return { requests: [...sandbox.requests], items: result.items.map((item) => item.json) };
-}
-
-async function failing(parameters: INodeParameters, options: Parameters<typeof runWith>[2] = {}) {
-	const result = await runWith(sandbox, parameters, options);
-	expect(result.error).toBeDefined();
-	return {
-		message: String(result.error?.message),
-		description: String(result.error?.description ?? ''),
-		requests: [...sandbox.requests],
-	};
-}
-
-const wire = (request: RecordedRequest) => `${request.method} ${request.rawPath}`;
 
 test('the node offers 73 operations: the 56 before find or create, section 9’s 9, the hooks’ 5, the 3 by email', () => {
 	const operations = NODE_PROPERTIES.filter((p) => p.name === 'operation').flatMap((p) =>
@@ -67,7 +58,7 @@ test('the node offers 73 operations: the 56 before find or create, section 9’s
 
 describe('custom fields, landing pages, website pages: Get Many and Get', () => {
 	test('Custom Field → Get Many sends every filter, sort and fields, and lists the site’s fields', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'customField',
 			operation: 'getAll',
 			returnAll: true,
@@ -93,13 +84,13 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 	});
 
 	test('custom fields differ per site', async () => {
-		const one = await ok({
+		const one = await runExpectingSuccess(sandbox, {
 			resource: 'customField',
 			operation: 'getAll',
 			returnAll: true,
 			filters: { site_id: rl('1') },
 		});
-		const two = await ok({
+		const two = await runExpectingSuccess(sandbox, {
 			resource: 'customField',
 			operation: 'getAll',
 			returnAll: true,
@@ -110,7 +101,7 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 	});
 
 	test('Custom Field → Get sends the ID encoded and fields[custom_fields]', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'customField',
 			operation: 'get',
 			customFieldId: rl('2'),
@@ -123,7 +114,7 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 
 	test('Landing Page → Get Many: filters, the prose conditions, sort by publish date, paging ends', async () => {
 		sandbox.insertMany('landing_pages', 200, () => ({ relationships: { site: '1' } }));
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'landingPage',
 			operation: 'getAll',
 			returnAll: true,
@@ -145,7 +136,7 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 	});
 
 	test('Landing Page → Get Many: a generic condition filter[<attribute>_<operator>]', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'landingPage',
 			operation: 'getAll',
 			limit: 5,
@@ -156,7 +147,7 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 	});
 
 	test('Website Page → Get Many and Get', async () => {
-		const list = await ok({
+		const list = await runExpectingSuccess(sandbox, {
 			resource: 'websitePage',
 			operation: 'getAll',
 			limit: 3,
@@ -170,13 +161,17 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 			'page[size]': '3',
 		});
 		expect(list.items).toHaveLength(3);
-		const one = await ok({ resource: 'websitePage', operation: 'get', websitePageId: rl('4') });
+		const one = await runExpectingSuccess(sandbox, {
+			resource: 'websitePage',
+			operation: 'get',
+			websitePageId: rl('4'),
+		});
 		expect(one.requests.map(wire)).toEqual(['GET /v1/website_pages/4']);
 		expect(one.items[0]).toMatchObject({ id: '4', type: 'website_pages', url: null });
 	});
 
 	test('Landing Page → Get of an unknown page fails in the server’s words', async () => {
-		const { message, requests } = await failing({
+		const { message, requests } = await runExpectingFailure(sandbox, {
 			resource: 'landingPage',
 			operation: 'get',
 			landingPageId: rl('999'),
@@ -189,7 +184,7 @@ describe('custom fields, landing pages, website pages: Get Many and Get', () => 
 
 describe('payouts: their own paging and meta, a required site', () => {
 	test('Return All reads the three pages with page[number] only and ends', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'payout',
 			operation: 'getAll',
 			siteId: rl('1'),
@@ -207,14 +202,19 @@ describe('payouts: their own paging and meta, a required site', () => {
 	});
 
 	test('a Limit stops reading once it is reached (25 → two pages, 25 items)', async () => {
-		const { requests, items } = await ok({ resource: 'payout', operation: 'getAll', siteId: rl('1'), limit: 25 });
+		const { requests, items } = await runExpectingSuccess(sandbox, {
+			resource: 'payout',
+			operation: 'getAll',
+			siteId: rl('1'),
+			limit: 25,
+		});
 		expect(requests).toHaveLength(2);
 		expect(items).toHaveLength(25);
 	});
 
 	test('Return All ends when the server repeats a page (meta.pagination.next always set)', async () => {
 		sandbox.adversity.ignorePageNumber = true;
-		const { message, requests } = await failing({
+		const { message, requests } = await runExpectingFailure(sandbox, {
 			resource: 'payout',
 			operation: 'getAll',
 			siteId: rl('1'),
@@ -226,7 +226,7 @@ describe('payouts: their own paging and meta, a required site', () => {
 	});
 
 	test('filters: status, start and end date', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'payout',
 			operation: 'getAll',
 			siteId: rl('1'),
@@ -248,7 +248,7 @@ describe('payouts: their own paging and meta, a required site', () => {
 
 	test('no site: refused before any request, naming the field', async () => {
 		// An expression that gives no site (an empty field is already refused by n8n as a required parameter).
-		const { message, requests } = await failing({
+		const { message, requests } = await runExpectingFailure(sandbox, {
 			resource: 'payout',
 			operation: 'getAll',
 			siteId: rl('={{ $json.site ?? "" }}'),
@@ -261,7 +261,7 @@ describe('payouts: their own paging and meta, a required site', () => {
 	test('Get with Simplify: one item per transaction, each naming its payout', async () => {
 		const payout = sandbox.find('kajabi_payments_payouts', 'payout_3')!;
 		const transactions = payout.attributes.transactions as IDataObject[];
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'payout',
 			operation: 'get',
 			siteId: rl('1'),
@@ -279,9 +279,14 @@ describe('payouts: their own paging and meta, a required site', () => {
 
 	test('Get of a payout without transactions gives the payout itself; without Simplify the document', async () => {
 		const failed = sandbox.store.kajabi_payments_payouts.find((p) => p.attributes.status === 'Failed')!;
-		const simple = await ok({ resource: 'payout', operation: 'get', siteId: rl('1'), payoutId: rl(failed.id) });
+		const simple = await runExpectingSuccess(sandbox, {
+			resource: 'payout',
+			operation: 'get',
+			siteId: rl('1'),
+			payoutId: rl(failed.id),
+		});
 		expect(simple.items).toEqual([expect.objectContaining({ id: failed.id, status: 'Failed', transactions: [] })]);
-		const raw = await ok({
+		const raw = await runExpectingSuccess(sandbox, {
 			resource: 'payout',
 			operation: 'get',
 			siteId: rl('1'),
@@ -294,7 +299,7 @@ describe('payouts: their own paging and meta, a required site', () => {
 	});
 
 	test('Get of another site’s payout: the server’s 404 words', async () => {
-		const { message } = await failing({
+		const { message } = await runExpectingFailure(sandbox, {
 			resource: 'payout',
 			operation: 'get',
 			siteId: rl('1'),
@@ -306,7 +311,8 @@ describe('payouts: their own paging and meta, a required site', () => {
 
 describe('API version as a health check', () => {
 	test('answers without a valid token; the item says what it is', async () => {
-		const { requests, items } = await ok(
+		const { requests, items } = await runExpectingSuccess(
+			sandbox,
 			{ resource: 'apiVersion', operation: 'healthCheck' },
 			{ token: 'not-a-token' },
 		);
@@ -328,14 +334,14 @@ describe('API version as a health check', () => {
 			status: 503,
 			body: { errors: [{ status: '503', title: 'Service Unavailable', detail: 'Down for maintenance' }] },
 		});
-		const { message } = await failing({ resource: 'apiVersion', operation: 'healthCheck' });
+		const { message } = await runExpectingFailure(sandbox, { resource: 'apiVersion', operation: 'healthCheck' });
 		expect(message).toContain('Down for maintenance');
 	});
 });
 
 describe('hooks as a resource', () => {
 	test('Create, Get, Get Many (filtered by event), Delete', async () => {
-		const created = await ok({
+		const created = await runExpectingSuccess(sandbox, {
 			resource: 'hook',
 			operation: 'create',
 			event: 'tag_added',
@@ -353,7 +359,7 @@ describe('hooks as a resource', () => {
 		});
 		const id = String(created.items[0].id);
 		expect(created.items[0]).toMatchObject({ type: 'hooks', event: 'tag_added', site_id: '1' });
-		await ok({
+		await runExpectingSuccess(sandbox, {
 			resource: 'hook',
 			operation: 'create',
 			event: 'purchase',
@@ -361,7 +367,7 @@ describe('hooks as a resource', () => {
 			siteId: rl('1'),
 		});
 
-		const list = await ok({
+		const list = await runExpectingSuccess(sandbox, {
 			resource: 'hook',
 			operation: 'getAll',
 			returnAll: true,
@@ -370,10 +376,10 @@ describe('hooks as a resource', () => {
 		expect(list.requests[0].query['filter[event_eq]']).toBe('tag_added');
 		expect(list.items.map((i) => i.id)).toEqual([id]);
 
-		const got = await ok({ resource: 'hook', operation: 'get', hookId: rl(id) });
+		const got = await runExpectingSuccess(sandbox, { resource: 'hook', operation: 'get', hookId: rl(id) });
 		expect(got.requests.map(wire)).toEqual([`GET /v1/hooks/${id}`]);
 
-		const deleted = await ok({ resource: 'hook', operation: 'delete', hookId: rl(id) });
+		const deleted = await runExpectingSuccess(sandbox, { resource: 'hook', operation: 'delete', hookId: rl(id) });
 		expect(deleted.requests.map(wire)).toEqual([`DELETE /v1/hooks/${id}`]);
 		expect(deleted.items).toEqual([{ deleted: true, id }]);
 		expect(sandbox.hooks.map((h) => h.id)).not.toContain(id);
@@ -382,14 +388,18 @@ describe('hooks as a resource', () => {
 	test.each(['purchase', 'payment_succeeded', 'order_created', 'form_submission', 'tag_added', 'tag_removed'])(
 		'Get Sample %s: the bare array as items, in order',
 		async (event) => {
-			const { requests, items } = await ok({ resource: 'hook', operation: 'getSample', event });
+			const { requests, items } = await runExpectingSuccess(sandbox, {
+				resource: 'hook',
+				operation: 'getSample',
+				event,
+			});
 			expect(requests.map(wire)).toEqual([`GET /v1/hooks/${event}_sample`]);
 			expect(items.map((i) => i.type)).toEqual(sandbox.hookSample(event as never).map((r) => r.type));
 		},
 	);
 
 	test('Create with an invalid target URL: the server’s 422 words', async () => {
-		const { message } = await failing({
+		const { message } = await runExpectingFailure(sandbox, {
 			resource: 'hook',
 			operation: 'create',
 			event: 'purchase',
@@ -405,7 +415,7 @@ describe('lists that need a site say which field to set', () => {
 		'%s → Get Many on a multi-site account: the hint names Filters → Site',
 		async (resource) => {
 			sandbox.account.multiSite = true;
-			const { message, description } = await failing({ resource, operation: 'getAll', limit: 5 });
+			const { message, description } = await runExpectingFailure(sandbox, { resource, operation: 'getAll', limit: 5 });
 			expect(message).toContain('filter[site_id] is required');
 			expect(`${message} ${description}`).toContain('Filters → Site');
 		},

@@ -32,7 +32,7 @@ function seedOrders(n: number, ties: number[] = []) {
 	});
 }
 
-const pages = (path: string) =>
+const pagesOf = (path: string) =>
 	sandbox.requests.filter((r: RecordedRequest) => r.path === path && r.query['page[number]'] !== undefined);
 
 const PATHS: Record<string, string> = {
@@ -42,7 +42,7 @@ const PATHS: Record<string, string> = {
 	product: 'products',
 };
 
-async function getMany(resource: string, parameters: INodeParameters, parallelPages = 1) {
+async function readDateRange(resource: string, parameters: INodeParameters, parallelPages = 1) {
 	const result = await runWith(sandbox, {
 		resource,
 		operation: 'getAll',
@@ -52,7 +52,7 @@ async function getMany(resource: string, parameters: INodeParameters, parallelPa
 	return {
 		ids: result.items.map((item) => String(item.json.id)),
 		items: result.items,
-		requests: pages(`/v1/${PATHS[resource]}`),
+		requests: pagesOf(`/v1/${PATHS[resource]}`),
 		error: result.error,
 	};
 }
@@ -65,7 +65,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 		it(`Return All, ${k} parallel page(s): exactly the orders at or after the bound, newest first; ties at the bound kept`, async () => {
 			seedOrders(350, [102]);
 			// order 101 and order 102 share the time BASE + 101 h: both are at the bound
-			const { ids, requests, error } = await getMany(
+			const { ids, requests, error } = await readDateRange(
 				'order',
 				{ returnAll: true, dateRange: { createdAfter: iso(BASE + 101 * HOUR) } },
 				k,
@@ -83,7 +83,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 
 	it('Sort By Created At ascending: the same records, oldest first', async () => {
 		seedOrders(150);
-		const { ids, requests } = await getMany('order', {
+		const { ids, requests } = await readDateRange('order', {
 			returnAll: true,
 			dateRange: { createdAfter: iso(BASE + 101 * HOUR) },
 			options: { sort: 'created_at', sortDirection: 'ascending' },
@@ -95,7 +95,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 	it('Created After and Before, Limit 5: descending gives the 5 newest in range, ascending the 5 oldest', async () => {
 		seedOrders(300);
 		const dateRange = { createdAfter: iso(BASE + 50 * HOUR), createdBefore: iso(BASE + 260 * HOUR) };
-		const down = await getMany('order', {
+		const down = await readDateRange('order', {
 			limit: 5,
 			dateRange,
 			options: { sort: 'created_at', sortDirection: 'descending' },
@@ -104,7 +104,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 		expect(down.ids).toEqual(newestFirst(255, 259));
 		// orders 300 … 260 are read and dropped, then 5 kept: one page of 100
 		expect(down.requests).toHaveLength(1);
-		const up = await getMany('order', { limit: 5, dateRange, options: { sort: 'created_at' } });
+		const up = await readDateRange('order', { limit: 5, dateRange, options: { sort: 'created_at' } });
 		expect(up.ids).toEqual(['ord50', 'ord51', 'ord52', 'ord53', 'ord54']);
 		// ascending reads the whole range: until the first record before order 50 (page 3 of 100)
 		expect(up.requests).toHaveLength(3);
@@ -113,7 +113,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 	for (const k of [1, 4]) {
 		it(`a bound with no record (${k} parallel page(s)): no items, one page`, async () => {
 			seedOrders(250);
-			const { ids, requests, error } = await getMany(
+			const { ids, requests, error } = await readDateRange(
 				'order',
 				{ returnAll: true, dateRange: { createdAfter: iso(BASE + 1000 * HOUR) } },
 				k,
@@ -127,7 +127,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 
 	it('without a Date Range the request is unchanged (no sort, page size of the Limit)', async () => {
 		seedOrders(20);
-		const { ids, requests } = await getMany('order', { limit: 10 });
+		const { ids, requests } = await readDateRange('order', { limit: 10 });
 		expect(ids).toHaveLength(10);
 		expect(requests).toHaveLength(1);
 		expect(requests[0].query.sort).toBeUndefined();
@@ -136,7 +136,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 
 	it('refuses a Sort By on another key, naming it', async () => {
 		seedOrders(5);
-		const { error, requests } = await getMany('order', {
+		const { error, requests } = await readDateRange('order', {
 			returnAll: true,
 			dateRange: { createdAfter: iso(BASE) },
 			options: { sort: 'order_number' },
@@ -147,7 +147,7 @@ describe('Created After on a list read newest first (orders: sort -created_at, s
 
 	it('a sparse fieldset without Created At still gets it, so each record is judged', async () => {
 		seedOrders(10);
-		const { ids, requests } = await getMany('order', {
+		const { ids, requests } = await readDateRange('order', {
 			returnAll: true,
 			dateRange: { createdAfter: iso(BASE + 8 * HOUR) },
 			options: { fields: ['order_number'] },
@@ -167,7 +167,7 @@ describe('Updated After on a list sortable by updated_at (contact notes: sort -u
 			attributes: { updated_at: iso(BASE + (100 - i) * HOUR) },
 			relationships: { contact: contact.id },
 		}));
-		const { ids, requests, error } = await getMany('contactNote', {
+		const { ids, requests, error } = await readDateRange('contactNote', {
 			returnAll: true,
 			dateRange: { updatedAfter: iso(BASE + 90 * HOUR) },
 		});
@@ -184,7 +184,7 @@ describe('Created After / Before with the API day filter (transactions: filter[s
 		sandbox.insertMany('transactions', 48, (i) => ({ id: `tx${i + 1}`, created_at: iso(BASE + i * HOUR) }));
 		const after = BASE + 10 * HOUR;
 		const before = BASE + 30 * HOUR;
-		const { ids, requests, error } = await getMany('transaction', {
+		const { ids, requests, error } = await readDateRange('transaction', {
 			returnAll: true,
 			dateRange: { createdAfter: iso(after), createdBefore: iso(before) },
 		});
@@ -201,7 +201,7 @@ describe("the API day filter combined with the Filters' own days", () => {
 	it('keeps the narrower day, sending each parameter once', async () => {
 		sandbox.clear('transactions');
 		sandbox.insertMany('transactions', 72, (i) => ({ id: `tx${i + 1}`, created_at: iso(BASE + i * HOUR) }));
-		const { ids, requests } = await getMany('transaction', {
+		const { ids, requests } = await readDateRange('transaction', {
 			returnAll: true,
 			filters: { start_date: '2026-10-02' },
 			dateRange: { createdAfter: iso(BASE + 10 * HOUR) },
@@ -215,7 +215,7 @@ describe('Created After on a list the API can neither filter nor sort by date (p
 	it('reads every page and keeps the records in range, in the API order', async () => {
 		sandbox.clear('products');
 		sandbox.insertMany('products', 150, (i) => ({ id: `p${i + 1}`, created_at: iso(BASE + i * HOUR) }));
-		const { ids, requests } = await getMany('product', {
+		const { ids, requests } = await readDateRange('product', {
 			returnAll: true,
 			dateRange: { createdAfter: iso(BASE + 140 * HOUR) },
 		});

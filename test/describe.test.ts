@@ -13,7 +13,7 @@ import { describeOperation, SNAPSHOT, UsageError } from '../scripts/describe';
 
 const SCRIPT = path.join(__dirname, '..', 'scripts', 'describe.js');
 const snapshot = JSON.parse(readFileSync(SNAPSHOT, 'utf8'));
-const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
+const runScript = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
 
 describe('describe: one operation from the rendered snapshot', () => {
 	const lines: string[] = describeOperation(snapshot, 'order', 'getAll');
@@ -85,13 +85,13 @@ describe('describe: one operation from the rendered snapshot', () => {
 
 describe('describe: the CLI (npm run describe -- <resource> <operation>)', () => {
 	it('exit 0 and the view for Order "Get Many"', () => {
-		const result = run('Order', 'Get Many');
+		const result = runScript('Order', 'Get Many');
 		expect(result.status).toBe(0);
 		expect(result.stdout.split('\n')).toEqual([...describeOperation(snapshot, 'order', 'getAll'), '']);
 	});
 
 	it('an unknown operation: exit 2, the resource operations listed', () => {
-		const result = run('order', 'create');
+		const result = runScript('order', 'create');
 		expect(result.status).toBe(2);
 		expect(result.stdout).toBe('');
 		expect(result.stderr).toBe(
@@ -100,11 +100,11 @@ describe('describe: the CLI (npm run describe -- <resource> <operation>)', () =>
 	});
 
 	it('an unknown resource: exit 2, every resource listed; wrong arguments: exit 2 with the usage', () => {
-		const result = run('invoice', 'get');
+		const result = runScript('invoice', 'get');
 		expect(result.status).toBe(2);
 		const resources = snapshot.description.properties.find((p: { name: string }) => p.name === 'resource').options;
 		for (const { name, value } of resources) expect(result.stderr).toContain(`\n  ${value}  (${name})`);
-		const usage = run('order');
+		const usage = runScript('order');
 		expect(usage.status).toBe(2);
 		expect(usage.stderr).toContain('usage: npm run describe -- <resource> <operation>');
 	});

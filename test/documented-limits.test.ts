@@ -19,7 +19,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { MAX_ODD, MAX_SET_IDS } from '../nodes/ContentPlatformTrigger/cursorParts';
 import { MAX_AHEAD } from '../nodes/ContentPlatformTrigger/strategies/createdAt.cursor';
-import { accessTokenCredentials, NODE_PROPERTIES, rl, runWith, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, NODE_PROPERTIES, rl, runWith, useSandbox, apiRequestsOf } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 import { WebhookRunner } from './helpers/webhookHarness';
 import { meterConcurrency } from './sandbox/concurrency';
@@ -34,7 +34,6 @@ useSandbox(
 	{ perTest: true },
 );
 
-const api = () => sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/'));
 const getContact: INodeParameters = { resource: 'contact', operation: 'get', contactId: rl('1') };
 const isContact1 = (r: RecordedRequest) => r.path === '/v1/contacts/1';
 
@@ -53,21 +52,21 @@ describe('a 503 with Retry-After: one retry of a read, as a 429', () => {
 		const result = await runWith(sandbox, getContact);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(['1']);
-		expect(api().map((r) => r.status)).toEqual([503, 200]);
+		expect(apiRequestsOf(sandbox).map((r) => r.status)).toEqual([503, 200]);
 	});
 
 	test('a 503 with Retry-After twice: fails after 2 requests', async () => {
 		unavailable({ 'Retry-After': '0' }, 2);
 		const result = await runWith(sandbox, getContact);
 		expect(result.error?.message).toMatch(/Down for maintenance/);
-		expect(api().map((r) => r.status)).toEqual([503, 503]);
+		expect(apiRequestsOf(sandbox).map((r) => r.status)).toEqual([503, 503]);
 	});
 
 	test('a 503 without Retry-After: not sent again (1 request)', async () => {
 		unavailable({});
 		const result = await runWith(sandbox, getContact);
 		expect(result.error?.message).toMatch(/Down for maintenance/);
-		expect(api().map((r) => r.status)).toEqual([503]);
+		expect(apiRequestsOf(sandbox).map((r) => r.status)).toEqual([503]);
 	});
 
 	test('a write answered 503 with Retry-After: never sent again (1 request)', async () => {
@@ -78,7 +77,7 @@ describe('a 503 with Retry-After: one retry of a read, as a 429', () => {
 		});
 		const result = await runWith(sandbox, { ...getContact, operation: 'update', updateFields: { name: 'x' } });
 		expect(result.error).toBeDefined();
-		expect(api().map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH 503']);
+		expect(apiRequestsOf(sandbox).map((r) => `${r.method} ${r.status}`)).toEqual(['PATCH 503']);
 	});
 });
 
@@ -99,15 +98,15 @@ describe('the wait before the retry is the one asked for (fake clock)', () => {
 		});
 		const run = runNode({ parameters: getContact, credentials: accessTokenCredentials(sandbox) });
 		const turn = () => new Promise((resolve) => setImmediate(resolve));
-		while (!api().some((r) => r.status === status)) await turn();
+		while (!apiRequestsOf(sandbox).some((r) => r.status === status)) await turn();
 		// let the answer reach the package and its wait start
 		for (let i = 0; i < 200; i++) await turn();
 		let fakeMs = 0;
-		while (api().length < 2) {
+		while (apiRequestsOf(sandbox).length < 2) {
 			if (fakeMs > 10_000) throw new Error('no retry within 10 s of fake time');
 			await jest.advanceTimersByTimeAsync(step);
 			fakeMs += step;
-			for (let i = 0; i < 200 && api().length < 2; i++) await turn();
+			for (let i = 0; i < 200 && apiRequestsOf(sandbox).length < 2; i++) await turn();
 		}
 		jest.useRealTimers();
 		const result = await run;
@@ -209,7 +208,7 @@ describe('a page cap below 100', () => {
 			const result = await runWith(sandbox, returnAll(k));
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((i) => i.json.id)).toEqual(sandbox.store.contacts.slice(0, CAP).map((r) => r.id));
-			expect(api()[0].query['page[size]']).toBe('100');
+			expect(apiRequestsOf(sandbox)[0].query['page[size]']).toBe('100');
 		},
 	);
 
@@ -218,7 +217,7 @@ describe('a page cap below 100', () => {
 		const result = await runWith(sandbox, returnAll(1));
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(sandbox.store.contacts.map((r) => r.id));
-		expect(api().map((r) => r.query['page[number]'])).toEqual(['1', '2', '3']);
+		expect(apiRequestsOf(sandbox).map((r) => r.query['page[number]'])).toEqual(['1', '2', '3']);
 	});
 });
 

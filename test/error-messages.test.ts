@@ -8,8 +8,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { runNode, type NodeRunResult } from './helpers/harness';
+import { useSandbox, nodeRunner, rl } from './helpers/fixtures';
+import { expectNoSecret } from './helpers/secrets';
 
 /** The access token of the run: a canary value that cannot appear by chance. */
 const CANARY = 'cp-secret-token-4b1d9e77';
@@ -22,39 +22,10 @@ useSandbox(
 	{ token: CANARY, clearBeforeEach: true },
 );
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+const run = nodeRunner(() => sandbox, { options: { token: CANARY, keepRequests: true } });
+
 const getOrder = (id = '12'): INodeParameters => ({ resource: 'order', operation: 'get', orderId: rl(id) });
 const listOrders: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: false, limit: 5 };
-
-async function run(parameters: INodeParameters, options: { token?: string; continueOnFail?: boolean } = {}) {
-	return await runNode({
-		parameters,
-		credentials: accessTokenCredentials(sandbox, options.token ?? CANARY),
-		continueOnFail: options.continueOnFail,
-	});
-}
-
-function safeStringify(value: unknown): string {
-	const seen = new WeakSet();
-	return JSON.stringify(value, (_key, v: unknown) => {
-		if (typeof v === 'object' && v !== null) {
-			if (seen.has(v)) return '[circular]';
-			seen.add(v);
-		}
-		return v;
-	});
-}
-
-/** The token (and any token given) is nowhere in what the run produced. */
-function expectNoToken(result: NodeRunResult, token = CANARY) {
-	const error = result.error as (Error & { description?: string | null }) | undefined;
-	expect(String(error?.message ?? '')).not.toContain(token);
-	expect(String(error?.description ?? '')).not.toContain(token);
-	expect(safeStringify(error ?? null)).not.toContain(token);
-	expect(String((error as { stack?: string } | undefined)?.stack ?? '')).not.toContain(token);
-	expect(safeStringify(result.items)).not.toContain(token);
-	expect(safeStringify(result.run.data.resultData)).not.toContain(token);
-}
 
 /** Runs, expects a failure with `message` (exact) and returns the error. */
 async function expectFailure(parameters: INodeParameters, message: string, options: { token?: string } = {}) {
@@ -62,7 +33,7 @@ async function expectFailure(parameters: INodeParameters, message: string, optio
 	expect(result.items).toEqual([]);
 	expect(result.error).toBeDefined();
 	expect(result.error!.message).toBe(message);
-	expectNoToken(result, options.token ?? CANARY);
+	expectNoSecret(result, options.token ?? CANARY);
 	return result.error as Error & { description?: string | null; httpCode?: string | null };
 }
 
@@ -116,7 +87,7 @@ describe('JSON:API errors[] body', () => {
 		expect(result.error!.message).toMatch(
 			/^The Content Platform API answered 400: Bad Request: Unknown filter \(at filter\[nope\]\)/,
 		);
-		expectNoToken(result);
+		expectNoSecret(result, CANARY);
 	});
 });
 
@@ -185,7 +156,7 @@ describe('status classes', () => {
 		sandbox.failNext({ status: 404, body: { errors: [{ title: 'Not Found', detail: 'No such site' }] } });
 		const result = await run(listOrders);
 		expect(result.error!.message).toMatch(/^Not found — Not Found: No such site/);
-		expectNoToken(result);
+		expectNoSecret(result, CANARY);
 	});
 
 	test('422 (real sandbox answer to an invalid email): the invalid fields', async () => {
@@ -309,7 +280,7 @@ describe('200 answers that are not JSON:API documents', () => {
 		sandbox.failNext({ status: 200, body: 'OK' });
 		const result = await run(listOrders);
 		expect(result.error!.message.startsWith(`${prefix}OK`)).toBe(true);
-		expectNoToken(result);
+		expectNoSecret(result, CANARY);
 	});
 });
 
@@ -352,7 +323,7 @@ describe('Continue On Fail', () => {
 		expect(result.items[0].error?.message).toBe(
 			'Permission denied: the access token may not do this — Forbidden: Nope',
 		);
-		expectNoToken(result);
+		expectNoSecret(result, CANARY);
 	});
 });
 

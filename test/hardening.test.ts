@@ -5,13 +5,14 @@
  * as success; the access token appears in no error, item or run data.
  */
 import { DirectoryLoader } from 'n8n-core';
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Fault, RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox, nodeRunner, rl } from './helpers/fixtures';
 import { DEFAULT_PARALLEL_PAGES } from '../nodes/ContentPlatform/routing/pageScheduler';
-import { registerNodeType, runNode, type NodeRunResult } from './helpers/harness';
+import { registerNodeType, runNode } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
+import { expectNoSecret } from './helpers/secrets';
 
 const CANARY = 'cp-hardening-secret-91f2a';
 
@@ -32,50 +33,26 @@ useSandbox(
 	{ token: CANARY, clearBeforeEach: true },
 );
 
-const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 const returnAllOrders: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: true };
 const onPage = (n: number) => (request: RecordedRequest) => request.query['page[number]'] === String(n);
 
-async function run(parameters: INodeParameters, options: { continueOnFail?: boolean; type?: string } = {}) {
-	const result = await runNode({
-		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
-		credentials: accessTokenCredentials(sandbox),
-		...options,
-	});
-	expectNoToken(result);
+const runOnePageAtATime = nodeRunner(() => sandbox, {
+	parameters: ONE_PAGE_AT_A_TIME,
+	options: { keepRequests: true },
+});
+
+/** Runs the node one page at a time and checks that the token is nowhere in what the run produced. */
+async function runLeakingNothing(
+	parameters: INodeParameters,
+	options: { continueOnFail?: boolean; type?: string } = {},
+) {
+	const result = await runOnePageAtATime(parameters, options);
+	expectNoSecret(result, CANARY);
 	return result;
 }
 
-function safeStringify(value: unknown): string {
-	const seen = new WeakSet();
-	return (
-		JSON.stringify(value, (_key, v: unknown) => {
-			if (typeof v === 'object' && v !== null) {
-				if (seen.has(v)) return '[circular]';
-				seen.add(v);
-			}
-			return v;
-		}) ?? ''
-	);
-}
-
-/** The token is in no error message, description, serialized error, stack, item or run data. */
-function expectNoToken(result: NodeRunResult) {
-	const error = result.error as (Error & { description?: string | null }) | undefined;
-	for (const text of [
-		error?.message,
-		error?.description,
-		error?.stack,
-		safeStringify(error ?? null),
-		safeStringify(result.items),
-		safeStringify(result.run.data.resultData),
-	]) {
-		expect(String(text ?? '')).not.toContain(CANARY);
-	}
-}
-
 /** Statuses of the list requests, as `page:status` (0 = connection reset / aborted). */
-const pages = () => sandbox.requests.map((r) => `${r.query['page[number]']}:${r.status}`);
+const pageStatuses = () => sandbox.requests.map((r) => `${r.query['page[number]']}:${r.status}`);
 
 /** A page of orders as the API serves it (fetched directly), to replay with changes. */
 async function ordersPage(number: number, size = 100): Promise<IDataObject> {
@@ -98,7 +75,7 @@ describe('hostile IDs: one encoded path segment, never another endpoint', () => 
 		['an emoji', '😀', '/v1/orders/%F0%9F%98%80'],
 		['a backslash', 'a\\b', '/v1/orders/a%5Cb'],
 	])('ID with %s (%j) → %s, a clear 404 naming the ID', async (_name, id, path) => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl(id) });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl(id) });
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual([path]);
 		expect(sandbox.requests[0].rawQuery).toBe('');
 		expect(result.error?.message).toBe(`No order with ID "${id}" — Not Found: Couldn't find Order with 'id'=${id}`);
@@ -107,14 +84,14 @@ describe('hostile IDs: one encoded path segment, never another endpoint', () => 
 
 	test('a record whose ID has a slash, spaces and unicode is found by that ID', async () => {
 		const record = sandbox.insert('podcasts', {}, {}, { id: 'pod/2026 ü#1' });
-		const result = await run({ resource: 'podcast', operation: 'get', podcastId: rl(record.id) });
+		const result = await runLeakingNothing({ resource: 'podcast', operation: 'get', podcastId: rl(record.id) });
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((r) => r.rawPath)).toEqual(['/v1/podcasts/pod%2F2026%20%C3%BC%231']);
 		expect(result.items.map((i) => i.json.id)).toEqual([record.id]);
 	});
 
 	test('By URL: a URL whose ID is percent-encoded is decoded once, never twice', async () => {
-		const result = await run({
+		const result = await runLeakingNothing({
 			resource: 'order',
 			operation: 'get',
 			orderId: rl(`${sandbox.url}/v1/orders/a%2Fb`, 'url'),
@@ -127,7 +104,7 @@ describe('hostile IDs: one encoded path segment, never another endpoint', () => 
 		['two dots', '..'],
 		['one dot', '.'],
 	])('ID of %s stays on /v1/orders/<id> or is refused', async (_name, id) => {
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl(id) });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl(id) });
 		expect(result.error).toBeDefined();
 		expect(sandbox.requests.every((r) => /^\/v1\/orders\/[^/]+$/.test(r.rawPath))).toBe(true);
 	});
@@ -173,7 +150,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 		],
 	])('Get Many answered with %s → error, no items', async (_name, fault, message) => {
 		sandbox.failNext(fault);
-		const result = await run({ resource: 'order', operation: 'getAll', returnAll: false, limit: 10 });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'getAll', returnAll: false, limit: 10 });
 		expect(result.items).toEqual([]);
 		expect(result.error?.message.startsWith(message)).toBe(true);
 	});
@@ -185,7 +162,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 		['data: null', { status: 200, body: { data: null } }],
 	])('Get answered with %s → error, no items', async (_name, fault) => {
 		sandbox.failNext(fault);
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5') });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl('5') });
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(
 			/^The Content Platform API answered with something that is not a JSON:API document: /,
@@ -193,7 +170,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 	});
 
 	test('an empty list (data: []) is a correct empty result, not an error', async () => {
-		const result = await run({
+		const result = await runLeakingNothing({
 			resource: 'order',
 			operation: 'getAll',
 			returnAll: true,
@@ -211,11 +188,11 @@ describe('unusual answers: a clear error or the correct items', () => {
 			sandbox.failNext({ status: 200, body: page, match: onPage(n) });
 		}
 		sandbox.clearRequests();
-		const result = await run(returnAllOrders);
+		const result = await runLeakingNothing(returnAllOrders);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(ORDERS);
 		expect(new Set(result.items.map((i) => i.json.id)).size).toBe(ORDERS);
-		expect(pages()).toEqual(['1:200', '2:200', '3:200', '4:200', '5:200']);
+		expect(pageStatuses()).toEqual(['1:200', '2:200', '3:200', '4:200', '5:200']);
 	});
 
 	test('unknown extra members (document, resource, attributes, relationships) are carried, not fatal', async () => {
@@ -234,7 +211,9 @@ describe('unusual answers: a clear error or the correct items', () => {
 				links: { self: 'x' },
 			},
 		});
-		const [simple] = (await run({ resource: 'order', operation: 'get', orderId: rl('5') })).items.map((i) => i.json);
+		const [simple] = (await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl('5') })).items.map(
+			(i) => i.json,
+		);
 		expect(simple).toEqual({
 			id: '5',
 			type: 'orders',
@@ -248,9 +227,9 @@ describe('unusual answers: a clear error or the correct items', () => {
 			status: 200,
 			body: { data: { id: '5', type: 'orders', attributes: { extra: 1 }, meta: { etag: 'abc' } }, jsonapi: {} },
 		});
-		const [raw] = (await run({ resource: 'order', operation: 'get', orderId: rl('5'), simple: false })).items.map(
-			(i) => i.json,
-		);
+		const [raw] = (
+			await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl('5'), simple: false })
+		).items.map((i) => i.json);
 		expect(raw).toEqual({ id: '5', type: 'orders', attributes: { extra: 1 }, meta: { etag: 'abc' } });
 	});
 
@@ -258,10 +237,10 @@ describe('unusual answers: a clear error or the correct items', () => {
 		const big = await ordersPage(1, 25);
 		sandbox.failNext({ status: 200, body: big });
 		sandbox.clearRequests();
-		const result = await run({ resource: 'order', operation: 'getAll', returnAll: false, limit: 10 });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'getAll', returnAll: false, limit: 10 });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual((big.data as IDataObject[]).slice(0, 10).map((r) => r.id));
-		expect(pages()).toEqual(['1:200']);
+		expect(pageStatuses()).toEqual(['1:200']);
 	});
 
 	test('a page larger than asked during Return All (server pages of 150): every record once', async () => {
@@ -270,7 +249,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 		sandbox.failNext({ status: 200, body: first, match: onPage(1) });
 		rest.forEach((body, i) => sandbox.failNext({ status: 200, body, match: onPage(i + 2) }));
 		sandbox.clearRequests();
-		const result = await run(returnAllOrders);
+		const result = await runLeakingNothing(returnAllOrders);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(ORDERS);
 		expect(new Set(result.items.map((i) => i.json.id)).size).toBe(ORDERS);
@@ -278,7 +257,7 @@ describe('unusual answers: a clear error or the correct items', () => {
 
 	test('a Get answered with a list document → error, not N items', async () => {
 		sandbox.failNext({ status: 200, body: await ordersPage(1, 3) });
-		const result = await run({ resource: 'order', operation: 'get', orderId: rl('5') });
+		const result = await runLeakingNothing({ resource: 'order', operation: 'get', orderId: rl('5') });
 		expect(result.error).toBeDefined();
 		expect(result.items).toEqual([]);
 	});
@@ -308,17 +287,17 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 
 	test.each(FAULTS)('%s → the node fails, no items; pages 4 and 5 are not requested', async (_name, fault, message) => {
 		sandbox.failNext(fault);
-		const result = await run(returnAllOrders);
+		const result = await runLeakingNothing(returnAllOrders);
 		expect(result.items).toEqual([]);
 		expect(result.error?.message).toMatch(message);
-		expect(pages()).toEqual(['1:200', '2:200', `3:${fault.destroy ? 0 : (fault.status ?? 500)}`]);
+		expect(pageStatuses()).toEqual(['1:200', '2:200', `3:${fault.destroy ? 0 : (fault.status ?? 500)}`]);
 	});
 
 	test.each(FAULTS)(
 		'%s with Continue On Fail → exactly one error item, none of the 200 records read',
 		async (_name, fault, message) => {
 			sandbox.failNext(fault);
-			const result = await run(returnAllOrders, { continueOnFail: true });
+			const result = await runLeakingNothing(returnAllOrders, { continueOnFail: true });
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(1);
 			expect(Object.keys(result.items[0].json)).toEqual(['error']);
@@ -328,7 +307,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 
 	test('a slow page beyond the timeout (Request Options → Timeout, as n8n adds it) → fails, no items', async () => {
 		sandbox.failNext({ delayMs: 3000, match: onPage(3) });
-		const result = await run(
+		const result = await runLeakingNothing(
 			{ ...returnAllOrders, requestOptions: { timeout: 300 } },
 			{ type: 'contentPlatformAsLoaded' },
 		);
@@ -336,7 +315,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 		expect(result.error?.message).toBe(
 			'The Content Platform API did not answer within 0.3 s (page 3, after 200 records)',
 		);
-		expect(pages()).toEqual(['1:200', '2:200', '3:0']);
+		expect(pageStatuses()).toEqual(['1:200', '2:200', '3:0']);
 	});
 
 	test('the node declares Request Settings → Timeout (60 s); n8n adds Request Options → Timeout when it loads the node', () => {
@@ -359,7 +338,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 			input: [{ id: '1' }, { id: '2' }, { id: '3' }],
 			continueOnFail: true,
 		});
-		expectNoToken(multi);
+		expectNoSecret(multi, CANARY);
 		expect(multi.error).toBeUndefined();
 		expect(multi.items.map((i) => i.json.error ?? i.json.id)).toEqual([
 			'1',
@@ -375,7 +354,7 @@ describe('server faults during Return All (5 pages): fail, or an error item, nev
 
 	test.each(FAULTS)('%s → the error names the page: "(page 3, after 200 records)"', async (_name, fault) => {
 		sandbox.failNext(fault);
-		const result = await run(returnAllOrders);
+		const result = await runLeakingNothing(returnAllOrders);
 		expect(result.error?.message).toMatch(/ \(page 3, after 200 records\)$/);
 	});
 });

@@ -2,11 +2,10 @@
  * Bad input is refused BEFORE any request, with an error naming the field.
  * Every case asserts that the sandbox received no request at all. Through n8n's real engine.
  */
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { runNode } from './helpers/harness';
+import { useSandbox, nodeRunner, rl } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -16,15 +15,7 @@ useSandbox(
 	{ clearBeforeEach: true },
 );
 
-const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
-
-async function run(parameters: INodeParameters, options: { input?: IDataObject[]; continueOnFail?: boolean } = {}) {
-	return await runNode({
-		parameters,
-		credentials: accessTokenCredentials(sandbox),
-		...options,
-	});
-}
+const run = nodeRunner(() => sandbox, { options: { keepRequests: true } });
 
 /** Runs and expects the node to fail with exactly `message` without sending anything. */
 async function expectRefused(parameters: INodeParameters, message: string, input?: IDataObject[]) {

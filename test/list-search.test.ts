@@ -37,7 +37,7 @@ useSandbox(
 	{ clearBeforeEach: true },
 );
 
-const setup = (resource: string): LoadOptionsSetup => ({
+const locatorSetup = (resource: string): LoadOptionsSetup => ({
 	parameters: { resource, operation: 'get' },
 	credentials: accessTokenCredentials(sandbox),
 	path: `parameters.${resource}Id`,
@@ -111,7 +111,7 @@ describe.each(SEARCHES)('$method', ({ method, resource, path, label }) => {
 	test('no search text: page 1 of 50 from the list endpoint, value = ID, label from the record', async () => {
 		const expected = await apiPage(path, {});
 		sandbox.clearRequests();
-		const result = await callListSearch(method, setup(resource));
+		const result = await callListSearch(method, locatorSetup(resource));
 
 		expect(sandbox.requests).toHaveLength(1);
 		const request = sandbox.requests[0];
@@ -149,7 +149,7 @@ describe('search text', () => {
 		expect(expected.length).toBeLessThan(all.length);
 		sandbox.clearRequests();
 
-		const result = await callListSearch(method, setup(resource), text);
+		const result = await callListSearch(method, locatorSetup(resource), text);
 
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.requests[0].query).toEqual({ 'page[number]': '1', 'page[size]': '50', [`filter[${filter}]`]: text });
@@ -158,19 +158,19 @@ describe('search text', () => {
 
 	test('search text is sent encoded (spaces, &, unicode) and matched as one value', async () => {
 		const contact = sandbox.insert('contacts', { name: 'Zoë & Co Tester', email: 'zoe.co@example.com' });
-		const result = await callListSearch('searchContacts', setup('contact'), 'zoë & co');
+		const result = await callListSearch('searchContacts', locatorSetup('contact'), 'zoë & co');
 		expect(sandbox.requests[0].query['filter[search]']).toBe('zoë & co');
 		expect(sandbox.requests[0].rawQuery).not.toContain('zoë & co');
 		expect(result.results).toEqual([{ name: 'Zoë & Co Tester · zoe.co@example.com', value: contact.id }]);
 	});
 
 	test('no match: an empty result without a next page', async () => {
-		const result = await callListSearch('searchPodcasts', setup('podcast'), 'no podcast has this title');
+		const result = await callListSearch('searchPodcasts', locatorSetup('podcast'), 'no podcast has this title');
 		expect(result).toEqual({ results: [], paginationToken: undefined });
 	});
 
 	test('lists without a text filter (orders) send no filter and list unfiltered', async () => {
-		const result = await callListSearch('searchOrders', setup('order'), '1001');
+		const result = await callListSearch('searchOrders', locatorSetup('order'), '1001');
 		expect(Object.keys(sandbox.requests[0].query).filter((k) => k.startsWith('filter['))).toEqual([]);
 		expect(result.results.length).toBeGreaterThan(1);
 	});
@@ -187,13 +187,13 @@ describe('next page (paginationToken)', () => {
 		expect(expectedIds.sort()).toEqual(inserted.map((r) => r.id).sort());
 		sandbox.clearRequests();
 
-		const first = await callListSearch('searchContacts', setup('contact'), 'pager person');
+		const first = await callListSearch('searchContacts', locatorSetup('contact'), 'pager person');
 		expect(first.results).toHaveLength(50);
 		expect(first.paginationToken).toBe('2');
 
 		const second = await callListSearch(
 			'searchContacts',
-			setup('contact'),
+			locatorSetup('contact'),
 			'pager person',
 			first.paginationToken as string,
 		);
@@ -211,10 +211,10 @@ describe('next page (paginationToken)', () => {
 
 	test('podcasts: 55 title matches → 50 + 5 over two pages', async () => {
 		sandbox.insertMany('podcasts', 55, (i) => ({ attributes: { title: `Paged Cast ${i}` } }));
-		const first = await callListSearch('searchPodcasts', setup('podcast'), 'paged cast');
+		const first = await callListSearch('searchPodcasts', locatorSetup('podcast'), 'paged cast');
 		const second = await callListSearch(
 			'searchPodcasts',
-			setup('podcast'),
+			locatorSetup('podcast'),
 			'paged cast',
 			first.paginationToken as string,
 		);
@@ -230,8 +230,13 @@ describe('next page (paginationToken)', () => {
 
 	test('orders: 60 records → 50 + 10, the second page without a search text', async () => {
 		sandbox.insertMany('orders', 60 - sandbox.store.orders.length);
-		const first = await callListSearch('searchOrders', setup('order'));
-		const second = await callListSearch('searchOrders', setup('order'), undefined, first.paginationToken as string);
+		const first = await callListSearch('searchOrders', locatorSetup('order'));
+		const second = await callListSearch(
+			'searchOrders',
+			locatorSetup('order'),
+			undefined,
+			first.paginationToken as string,
+		);
 		expect([first.results.length, first.paginationToken, second.results.length, second.paginationToken]).toEqual([
 			50,
 			'2',
@@ -244,13 +249,13 @@ describe('next page (paginationToken)', () => {
 
 describe('labels', () => {
 	test('order label: "#<order_number> · <formatted_total_price>"', async () => {
-		const result = await callListSearch('searchOrders', setup('order'));
+		const result = await callListSearch('searchOrders', locatorSetup('order'));
 		expect(result.results.find((r) => r.value === '1')).toEqual({ name: '#1001 · $128.52', value: '1' });
 	});
 
 	test('a record without any label field is labelled "<Resource> <ID>"', async () => {
 		const record = sandbox.insert('form_submissions', { name: '', email: '' });
-		const result = await callListSearch('searchFormSubmissions', setup('formSubmission'));
+		const result = await callListSearch('searchFormSubmissions', locatorSetup('formSubmission'));
 		expect(result.results.find((r) => r.value === record.id)).toEqual({
 			name: `Form Submission ${record.id}`,
 			value: record.id,
@@ -294,7 +299,7 @@ describe('credentials and errors', () => {
 			status: 500,
 			body: { errors: [{ title: 'Internal Server Error', detail: 'database offline' }] },
 		});
-		await expect(callListSearch('searchOrders', setup('order'))).rejects.toThrow(
+		await expect(callListSearch('searchOrders', locatorSetup('order'))).rejects.toThrow(
 			'The Content Platform API answered 500: Internal Server Error: database offline',
 		);
 	});

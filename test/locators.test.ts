@@ -4,11 +4,10 @@
  * Whatever the mode, the request carries the extracted, trimmed, URL-encoded ID as one path
  * segment (or, for the contact note's contact, in the body). Through n8n's real engine.
  */
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
-import { runNode } from './helpers/harness';
+import { useSandbox, nodeRunner, rl } from './helpers/fixtures';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
@@ -19,11 +18,7 @@ useSandbox(
 	{ clearBeforeEach: true },
 );
 
-const rl = (value: string, mode: string): INodeParameterResourceLocator => ({ __rl: true, mode, value });
-
-async function run(parameters: INodeParameters, input?: IDataObject[]) {
-	return await runNode({ parameters, credentials: accessTokenCredentials(sandbox), input });
-}
+const run = nodeRunner(() => sandbox, { options: { keepRequests: true } });
 
 /** Get operations: resource, API type, seeded ID, and whether the resource has a list search. */
 const GETS = [

@@ -26,7 +26,7 @@ useSandbox(
 );
 
 /** A saved OAuth2 credential as n8n stores it before its first use (no token data). */
-function oauthHelper(overrides: Record<string, string> = {}) {
+function savedOAuth2Credential(overrides: Record<string, string> = {}) {
 	return new TestCredentialsHelper({
 		contentPlatformOAuth2Api: { baseUrl: sandbox.url, clientId: 'client-id', clientSecret: SECRET, ...overrides },
 	});
@@ -40,7 +40,7 @@ const getContact: INodeParameters = {
 };
 
 const tokenRequests = () => sandbox.requests.filter((r) => r.rawPath === TOKEN_PATH);
-const apiRequests = () => sandbox.requests.filter((r) => r.rawPath !== TOKEN_PATH);
+const nonTokenRequests = () => sandbox.requests.filter((r) => r.rawPath !== TOKEN_PATH);
 const bearer = (r: RecordedRequest) => r.headers.authorization;
 const storedToken = (helper: TestCredentialsHelper) =>
 	(helper.store.contentPlatformOAuth2Api.oauthTokenData as { access_token?: string } | undefined)?.access_token;
@@ -93,7 +93,7 @@ describe('credential type as n8n sees it', () => {
 describe('action node with OAuth2 client credentials', () => {
 	let helper: TestCredentialsHelper;
 	beforeAll(() => {
-		helper = oauthHelper();
+		helper = savedOAuth2Credential();
 	});
 
 	it('first execution: exactly one token request (pair in the form body), then the API request with that token', async () => {
@@ -109,7 +109,7 @@ describe('action node with OAuth2 client credentials', () => {
 		expect(tokenRequest.body).toBe('grant_type=client_credentials&client_id=client-id&client_secret=client-secret');
 		expect(tokenRequest.headers.authorization).toBeUndefined();
 		const token = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
-		expect(bearer(apiRequests()[0])).toBe(`Bearer ${token}`);
+		expect(bearer(nonTokenRequests()[0])).toBe(`Bearer ${token}`);
 		// n8n stored the token with the credential.
 		expect(helper.tokenUpdates).toBe(1);
 		expect(storedToken(helper)).toBe(token);
@@ -122,7 +122,7 @@ describe('action node with OAuth2 client credentials', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(tokenRequests()).toHaveLength(0);
-		expect(apiRequests().map(bearer)).toEqual([`Bearer ${token}`]);
+		expect(nonTokenRequests().map(bearer)).toEqual([`Bearer ${token}`]);
 		expect(helper.tokenUpdates).toBe(1);
 	});
 
@@ -140,7 +140,7 @@ describe('action node with OAuth2 client credentials', () => {
 		]);
 		const newToken = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
 		expect(newToken).not.toBe(oldToken);
-		expect(apiRequests().map(bearer)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+		expect(nonTokenRequests().map(bearer)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
 		// The stored token was replaced, so the next execution uses the new one without a token request.
 		expect(helper.tokenUpdates).toBe(2);
 		expect(storedToken(helper)).toBe(newToken);
@@ -148,7 +148,7 @@ describe('action node with OAuth2 client credentials', () => {
 		sandbox.clearRequests();
 		await runNode({ parameters: getContact, credentials: helper });
 		expect(tokenRequests()).toHaveLength(0);
-		expect(apiRequests().map(bearer)).toEqual([`Bearer ${newToken}`]);
+		expect(nonTokenRequests().map(bearer)).toEqual([`Bearer ${newToken}`]);
 	});
 
 	it('Get Many (paginated routing) after an expiry fetches exactly one token', async () => {
@@ -161,14 +161,14 @@ describe('action node with OAuth2 client credentials', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(sandbox.store.contacts.length);
 		expect(tokenRequests()).toHaveLength(1);
-		expect(apiRequests().map((r) => r.status)).toEqual([401, 200]);
+		expect(nonTokenRequests().map((r) => r.status)).toEqual([401, 200]);
 	});
 });
 
 describe('failures', () => {
 	it('wrong secret: fails naming bad client credentials, without the secret or a token', async () => {
 		const wrongValue = 'wrong-4f9a';
-		const helper = oauthHelper({ clientSecret: wrongValue });
+		const helper = savedOAuth2Credential({ clientSecret: wrongValue });
 		const { items, error } = await runNode({ parameters: getContact, credentials: helper });
 
 		expect(items).toHaveLength(0);
@@ -176,7 +176,7 @@ describe('failures', () => {
 		expect(error!.message).toMatch(/client authentication failed/i);
 		expect(error!.message).toMatch(/access token/i);
 		expect(tokenRequests().map((r) => r.status)).toEqual([401]);
-		expect(apiRequests()).toHaveLength(0);
+		expect(nonTokenRequests()).toHaveLength(0);
 		const texts = errorTexts(error);
 		expect(texts).not.toContain(wrongValue);
 		for (const token of sandbox.issuedTokens) expect(texts).not.toContain(token);
@@ -187,7 +187,7 @@ describe('failures', () => {
 		const wrongValue = 'wrong-77c1';
 		const { items, error } = await runNode({
 			parameters: getContact,
-			credentials: oauthHelper({ clientSecret: wrongValue }),
+			credentials: savedOAuth2Credential({ clientSecret: wrongValue }),
 			continueOnFail: true,
 		});
 
@@ -200,7 +200,7 @@ describe('failures', () => {
 	});
 
 	it('token renewal refused after an expiry: one failed token request, an error without secret or tokens', async () => {
-		const helper = oauthHelper();
+		const helper = savedOAuth2Credential();
 		await runNode({ parameters: getContact, credentials: helper });
 		const oldToken = storedToken(helper)!;
 		sandbox.expireTokens();
@@ -228,7 +228,7 @@ describe('failures', () => {
 	});
 
 	it('401 again with a fresh token: one renewal, then an error that does not leak the tokens', async () => {
-		const helper = oauthHelper();
+		const helper = savedOAuth2Credential();
 		await runNode({ parameters: getContact, credentials: helper });
 		sandbox.clearRequests();
 		sandbox.failNext({ status: 401, times: 2, match: (r) => r.rawPath === '/v1/contacts/1' });
@@ -238,7 +238,7 @@ describe('failures', () => {
 		expect(error).toBeDefined();
 		expect(error!.message).toMatch(/authori[sz]ation failed|credential/i);
 		expect(tokenRequests()).toHaveLength(1);
-		expect(apiRequests().map((r) => r.status)).toEqual([401, 401]);
+		expect(nonTokenRequests().map((r) => r.status)).toEqual([401, 401]);
 		const texts = errorTexts(error);
 		expect(texts).not.toContain(SECRET);
 		for (const token of sandbox.issuedTokens) expect(texts).not.toContain(token);
@@ -247,7 +247,7 @@ describe('failures', () => {
 
 describe('base URL', () => {
 	it.each([`/`, `//`])('a base URL ending in "%s" still reaches /v1/oauth/token and the API', async (suffix) => {
-		const helper = oauthHelper({ baseUrl: `${sandbox.url}${suffix}` });
+		const helper = savedOAuth2Credential({ baseUrl: `${sandbox.url}${suffix}` });
 		const { items, error } = await runNode({ parameters: getContact, credentials: helper });
 
 		expect(error).toBeUndefined();
@@ -269,7 +269,7 @@ describe('the access token credential is unaffected', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(tokenRequests()).toHaveLength(0);
-		expect(apiRequests().map(bearer)).toEqual([`Bearer ${sandbox.token}`]);
+		expect(nonTokenRequests().map(bearer)).toEqual([`Bearer ${sandbox.token}`]);
 	});
 });
 
@@ -283,7 +283,7 @@ describe('apiRequest (trigger and list searches) with OAuth2', () => {
 		loadOptionsContext({ parameters: { authentication: 'oAuth2' }, credentials: helper, path: 'parameters.contactId' });
 
 	it('fetches one token, reuses it, and renews it once after an expiry', async () => {
-		const helper = oauthHelper();
+		const helper = savedOAuth2Credential();
 
 		const first = await apiRequest(context(helper), 'GET', '/contacts', { qs: { 'page[size]': 2 } });
 		expect(first.data).toHaveLength(2);
@@ -306,7 +306,7 @@ describe('apiRequest (trigger and list searches) with OAuth2', () => {
 	});
 
 	it('keeps our error messages for other statuses (404 is not a token problem)', async () => {
-		const helper = oauthHelper();
+		const helper = savedOAuth2Credential();
 		await expect(
 			apiRequest(context(helper), 'GET', '/contacts/999999', { subject: { resourceName: 'contact', id: '999999' } }),
 		).rejects.toThrow(/No contact with ID "999999"/);

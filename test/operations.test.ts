@@ -23,6 +23,7 @@ import {
 	useSandbox,
 	runExpectingSuccess,
 	runExpectingFailure,
+	nodeRunner,
 } from './helpers/fixtures';
 
 // clearBeforeEach also drops pending faults: none are ever set in this file (no failNext).
@@ -34,9 +35,7 @@ useSandbox(
 	{ clearBeforeEach: true },
 );
 
-async function run(parameters: INodeParameters, input?: Array<Record<string, unknown>>) {
-	return await runWith(sandbox, parameters, { input: input as never });
-}
+const run = nodeRunner(() => sandbox);
 
 /** The one request of the run, with the headers every request carries. */
 function onlyRequest(): RecordedRequest {
@@ -59,7 +58,7 @@ interface Case {
 	items: (items: Array<Record<string, unknown>>) => void;
 }
 
-const ids = (items: Array<Record<string, unknown>>) => items.map((item) => item.id);
+const itemIds = (items: Array<Record<string, unknown>>) => items.map((item) => item.id);
 
 const CASES: Case[] = [
 	{
@@ -89,7 +88,7 @@ const CASES: Case[] = [
 		method: 'GET',
 		rawPath: '/v1/contacts',
 		query: { 'page[number]': '1', 'page[size]': '5' },
-		items: (items) => expect(ids(items)).toEqual(['1', '2', '3', '4', '5']),
+		items: (items) => expect(itemIds(items)).toEqual(['1', '2', '3', '4', '5']),
 	},
 	{
 		name: 'Contact → Get',
@@ -125,7 +124,7 @@ const CASES: Case[] = [
 		method: 'GET',
 		rawPath: '/v1/customers',
 		query: { 'page[number]': '1', 'page[size]': '3' },
-		items: (items) => expect(ids(items)).toEqual(['1', '2', '3']),
+		items: (items) => expect(itemIds(items)).toEqual(['1', '2', '3']),
 	},
 	{
 		name: 'Customer → Get',
@@ -178,7 +177,7 @@ const CASES: Case[] = [
 		method: 'GET',
 		rawPath: '/v1/order_items',
 		query: { 'page[number]': '1', 'page[size]': '4' },
-		items: (items) => expect(ids(items)).toEqual(['1', '2', '3', '4']),
+		items: (items) => expect(itemIds(items)).toEqual(['1', '2', '3', '4']),
 	},
 	{
 		name: 'Order Item → Get',
@@ -198,7 +197,7 @@ const CASES: Case[] = [
 		query: { 'page[number]': '1', 'page[size]': '100' },
 		items: (items) => {
 			expect(items).toHaveLength(sandbox.store.transactions.length);
-			expect(new Set(ids(items))).toEqual(new Set(sandbox.store.transactions.map((t) => t.id)));
+			expect(new Set(itemIds(items))).toEqual(new Set(sandbox.store.transactions.map((t) => t.id)));
 		},
 	},
 	{
@@ -423,7 +422,7 @@ describe('Get Many and Get of the lists and records, a fresh sandbox per test', 
 		return await runExpectingFailure(sandbox, parameters, settings);
 	}
 
-	const ids = (items: IDataObject[]) => items.map((item) => item.id);
+	const itemIds = (items: IDataObject[]) => items.map((item) => item.id);
 	const onlyRequest = (requests: RecordedRequest[]) => {
 		expect(requests).toHaveLength(1);
 		return requests[0];
@@ -595,7 +594,7 @@ describe('Get Many and Get of the lists and records, a fresh sandbox per test', 
 			});
 			expect(requests.map((r) => r.query['page[number]'])).toEqual(['1', '2', '3']);
 			expect(items).toHaveLength(220);
-			expect(new Set(ids(items)).size).toBe(220);
+			expect(new Set(itemIds(items)).size).toBe(220);
 			const times = items.map((item) => Date.parse(String(item.created_at)));
 			expect(times).toEqual([...times].sort((a, b) => b - a));
 			expect(items[0]).toMatchObject({ type: 'purchases', offer_id: null, customer_id: null });

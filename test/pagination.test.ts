@@ -16,7 +16,8 @@ useSandbox(
 	{ perTest: true },
 );
 
-async function run(parameters: INodeParameters) {
+/** Runs Get Many one page at a time; expects success and returns the items, the pages requested and the requests. */
+async function readPages(parameters: INodeParameters) {
 	const result = await runWith(sandbox, { ...ONE_PAGE_AT_A_TIME, ...parameters });
 	expect(result.error).toBeUndefined();
 	const requests = [...sandbox.requests];
@@ -38,7 +39,7 @@ function fill(type: string, n: number): string[] {
 
 test('Return All over 250 records: exactly 3 requests of 100', async () => {
 	const ids = fill('contacts', 250);
-	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', returnAll: true });
+	const { items, pages } = await readPages({ resource: 'contact', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -48,7 +49,7 @@ test('Return All over 250 records: exactly 3 requests of 100', async () => {
 });
 
 /** What the sandbox answers to a recorded request when asked again (data length and paging links). */
-async function replay(request: RecordedRequest): Promise<{ count: number; links: Record<string, unknown> }> {
+async function replayPage(request: RecordedRequest): Promise<{ count: number; links: Record<string, unknown> }> {
 	const response = await fetch(`${sandbox.url}${request.rawPath}?${request.rawQuery}`, {
 		headers: { authorization: `Bearer ${sandbox.token}`, accept: 'application/vnd.api+json' },
 	});
@@ -58,7 +59,7 @@ async function replay(request: RecordedRequest): Promise<{ count: number; links:
 
 test('Return All over 200 records, no paging links: 3 requests, the third empty', async () => {
 	const ids = fill('orders', 200);
-	const { items, pages, requests } = await run({ resource: 'order', operation: 'getAll', returnAll: true });
+	const { items, pages, requests } = await readPages({ resource: 'order', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -67,26 +68,26 @@ test('Return All over 200 records, no paging links: 3 requests, the third empty'
 	expect(items).toHaveLength(200);
 	expect(new Set(items.map((i) => i.id))).toEqual(new Set(ids));
 	// The orders list has no next/last links: only an empty page says that the end was reached.
-	expect(await replay(requests[1])).toMatchObject({ count: 100, links: { self: expect.any(String) } });
-	expect((await replay(requests[1])).links).not.toHaveProperty('next');
-	expect((await replay(requests[2])).count).toBe(0);
+	expect(await replayPage(requests[1])).toMatchObject({ count: 100, links: { self: expect.any(String) } });
+	expect((await replayPage(requests[1])).links).not.toHaveProperty('next');
+	expect((await replayPage(requests[2])).count).toBe(0);
 });
 
 test('Return All over 200 podcasts: 2 requests, links.next says the second page is the last', async () => {
 	const ids = fill('podcasts', 200);
-	const { items, pages, requests } = await run({ resource: 'podcast', operation: 'getAll', returnAll: true });
+	const { items, pages, requests } = await readPages({ resource: 'podcast', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
 	]);
 	expect(items.map((i) => i.id)).toEqual(ids);
-	expect((await replay(requests[0])).links.next).toEqual(expect.any(String));
-	expect(await replay(requests[1])).toMatchObject({ count: 100, links: { next: null } });
+	expect((await replayPage(requests[0])).links.next).toEqual(expect.any(String));
+	expect(await replayPage(requests[1])).toMatchObject({ count: 100, links: { next: null } });
 });
 
 test('Return All over 250 podcasts: 3 requests, the last one short', async () => {
 	const ids = fill('podcasts', 250);
-	const { items, pages } = await run({ resource: 'podcast', operation: 'getAll', returnAll: true });
+	const { items, pages } = await readPages({ resource: 'podcast', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -97,7 +98,7 @@ test('Return All over 250 podcasts: 3 requests, the last one short', async () =>
 
 test('Return All over 100 records: 2 requests (a full page without links cannot tell it is the last)', async () => {
 	fill('order_items', 100);
-	const { items, pages } = await run({ resource: 'orderItem', operation: 'getAll', returnAll: true });
+	const { items, pages } = await readPages({ resource: 'orderItem', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -107,21 +108,21 @@ test('Return All over 100 records: 2 requests (a full page without links cannot 
 
 test('Limit 10: one request of page[size]=10', async () => {
 	fill('customers', 250);
-	const { items, pages } = await run({ resource: 'customer', operation: 'getAll', limit: 10 });
+	const { items, pages } = await readPages({ resource: 'customer', operation: 'getAll', limit: 10 });
 	expect(pages).toEqual([['1', '10']]);
 	expect(items).toHaveLength(10);
 });
 
 test('Limit 100: one request of 100', async () => {
 	const ids = fill('contacts', 250);
-	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', limit: 100 });
+	const { items, pages } = await readPages({ resource: 'contact', operation: 'getAll', limit: 100 });
 	expect(pages).toEqual([['1', '100']]);
 	expect(items.map((i) => i.id)).toEqual(ids.slice(0, 100));
 });
 
 test('Limit 101: two requests, 101 items', async () => {
 	const ids = fill('contacts', 250);
-	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', limit: 101 });
+	const { items, pages } = await readPages({ resource: 'contact', operation: 'getAll', limit: 101 });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -131,14 +132,14 @@ test('Limit 101: two requests, 101 items', async () => {
 
 test('Limit above the number of records: stops at the short page', async () => {
 	const ids = fill('form_submissions', 30);
-	const { items, pages } = await run({ resource: 'formSubmission', operation: 'getAll', limit: 500 });
+	const { items, pages } = await readPages({ resource: 'formSubmission', operation: 'getAll', limit: 500 });
 	expect(pages).toEqual([['1', '100']]);
 	expect(new Set(items.map((i) => i.id))).toEqual(new Set(ids));
 });
 
 test('Limit 150: two requests of 100, 150 items', async () => {
 	const ids = fill('contacts', 250);
-	const { items, pages } = await run({ resource: 'contact', operation: 'getAll', limit: 150 });
+	const { items, pages } = await readPages({ resource: 'contact', operation: 'getAll', limit: 150 });
 	expect(pages).toEqual([
 		['1', '100'],
 		['2', '100'],
@@ -148,7 +149,7 @@ test('Limit 150: two requests of 100, 150 items', async () => {
 
 test('Return All on an empty list: 1 request, no items', async () => {
 	fill('order_items', 0);
-	const { items, pages } = await run({ resource: 'orderItem', operation: 'getAll', returnAll: true });
+	const { items, pages } = await readPages({ resource: 'orderItem', operation: 'getAll', returnAll: true });
 	expect(pages).toEqual([['1', '100']]);
 	expect(items).toEqual([]);
 });

@@ -24,19 +24,19 @@ useSandbox(
 );
 
 const isPage = (r: RecordedRequest) => r.query['page[number]'] !== undefined && r.rawPath !== '/v1/oauth/token';
-const pageNumbers = () => sandbox.requests.filter(isPage).map((r) => Number(r.query['page[number]']));
+const listPageNumbers = () => sandbox.requests.filter(isPage).map((r) => Number(r.query['page[number]']));
 
 function getAll(resource: string, parallelPages: number, extra: INodeParameters = {}): INodeParameters {
 	return { resource, operation: 'getAll', returnAll: true, requestSettings: { parallelPages }, ...extra };
 }
 
 /** Runs Get Many; returns the item IDs, the page numbers requested (in order sent) and the error. */
-async function read(parameters: INodeParameters) {
+async function readList(parameters: INodeParameters) {
 	meter.reset();
 	const result = await runWith(sandbox, parameters);
 	return {
 		ids: result.items.map((item) => String(item.json.id)),
-		pages: pageNumbers(),
+		pages: listPageNumbers(),
 		error: result.error,
 		maxInFlight: meter.max,
 	};
@@ -117,13 +117,13 @@ describe('the same items as the sequential read, for every list shape', () => {
 	test.each(shapes)('$name: k = 1, 4 and 8 return the same items', async ({ setUp, counted }) => {
 		const resource = setUp();
 		sandbox.adversity.delayMs = 5;
-		const sequential = await read(getAll(resource, 1));
+		const sequential = await readList(getAll(resource, 1));
 		expect(sequential.error).toBeUndefined();
 		// k = 1 is the sequential read: pages 1, 2, … one after the other
 		expect(sequential.pages).toEqual(sequential.pages.map((_, i) => i + 1));
 		expect(sequential.maxInFlight).toBe(1);
 		for (const k of [4, 8]) {
-			const parallel = await read(getAll(resource, k));
+			const parallel = await readList(getAll(resource, k));
 			expect(parallel.error).toBeUndefined();
 			// same records, same order, none missing, none twice
 			expect(parallel.ids).toEqual(sequential.ids);
@@ -149,7 +149,7 @@ describe('the same items as the sequential read, for every list shape', () => {
 		const ids = sandbox.insertMany('contacts', 1000).map((r) => r.id);
 		sandbox.adversity.delayMs = 20;
 		for (const k of [1, 2, 4, 8]) {
-			const { ids: read1, pages, maxInFlight, error } = await read(getAll('contact', k));
+			const { ids: read1, pages, maxInFlight, error } = await readList(getAll('contact', k));
 			expect(error).toBeUndefined();
 			expect(read1).toEqual(ids);
 			expect(maxInFlight).toBe(k);
@@ -191,7 +191,7 @@ describe('Limit N requests only the pages N needs', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual(ids.slice(0, limit));
-		expect([...pageNumbers()].sort((a, b) => a - b)).toEqual(expected);
+		expect([...listPageNumbers()].sort((a, b) => a - b)).toEqual(expected);
 		expect(sandbox.requests.every((r) => Number(r.query['page[size]']) === size)).toBe(true);
 	});
 });
@@ -208,7 +208,7 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 	test('k = 4, a 429 with Retry-After: 1 on page 4: one page at a time from then on, page 4 sent again after the wait, no record lost', async () => {
 		const ids = sandbox.store.contacts.map((r) => r.id);
 		sandbox.failNext({ status: 429, headers: { 'Retry-After': '1' }, match: contactPage(4) });
-		const { ids: got, pages, error } = await read(getAll('contact', 4));
+		const { ids: got, pages, error } = await readList(getAll('contact', 4));
 		expect(error).toBeUndefined();
 		expect(got).toEqual(ids);
 		expect(pages.filter((p) => p === 4)).toHaveLength(2);
@@ -230,7 +230,7 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 			times: 2,
 			match: (r) => r.path === '/v1/contacts' && Number(r.query['page[number]']) >= 3,
 		});
-		const { ids: got, error, pages } = await read(getAll('contact', 4));
+		const { ids: got, error, pages } = await readList(getAll('contact', 4));
 		expect(error).toBeUndefined();
 		expect(got).toEqual(ids);
 		expect(new Set(pages).size).toBe(pages.length - 2);
@@ -239,7 +239,7 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 	test('k = 1: the same rule (the 429 rule, transport/throttle.ts): page 4 sent again once after the wait, no record lost', async () => {
 		const ids = sandbox.store.contacts.map((r) => r.id);
 		sandbox.failNext({ status: 429, headers: { 'Retry-After': '1' }, match: contactPage(4) });
-		const { ids: got, error, pages } = await read(getAll('contact', 1));
+		const { ids: got, error, pages } = await readList(getAll('contact', 1));
 		expect(error).toBeUndefined();
 		expect(got).toEqual(ids);
 		expect(pages).toEqual([1, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11]);
@@ -247,7 +247,7 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 
 	test('k = 4, Retry-After of an hour: not waited for, the read fails with the 429 error', async () => {
 		sandbox.failNext({ status: 429, headers: { 'Retry-After': '3600' }, match: contactPage(2) });
-		const { error, pages } = await read(getAll('contact', 4));
+		const { error, pages } = await readList(getAll('contact', 4));
 		expect(error?.message).toMatch(/^Rate limited by the Content Platform API: retry after 3600 seconds/);
 		expect(error?.message).toMatch(/page 2, after 100 records/);
 		expect(pages.filter((p) => p === 2)).toHaveLength(1);
@@ -255,9 +255,9 @@ describe('an answer asking to slow down (429, Retry-After)', () => {
 
 	test('k = 4, a 500 on page 3: fails as the sequential read does (5xx is not retried)', async () => {
 		sandbox.failNext({ status: 500, match: contactPage(3) });
-		const parallel = await read(getAll('contact', 4));
+		const parallel = await readList(getAll('contact', 4));
 		sandbox.failNext({ status: 500, match: contactPage(3) });
-		const sequential = await read(getAll('contact', 1));
+		const sequential = await readList(getAll('contact', 1));
 		expect(parallel.error?.message).toBe(sequential.error?.message);
 		expect(parallel.error?.message).toMatch(/page 3, after 200 records/);
 		expect(parallel.pages.filter((p) => p === 3)).toHaveLength(1);
@@ -269,8 +269,8 @@ describe('the checks of Return All hold with k pages in flight', () => {
 		sandbox.clear('contacts');
 		sandbox.insertMany('contacts', 500);
 		sandbox.adversity.ignorePageNumber = true;
-		const sequential = await read(getAll('contact', 1));
-		const parallel = await read(getAll('contact', 4));
+		const sequential = await readList(getAll('contact', 1));
+		const parallel = await readList(getAll('contact', 4));
 		expect(sequential.error?.message).toMatch(
 			/^Return All stopped at page 2: page 2 holds only records already received/,
 		);
@@ -284,8 +284,8 @@ describe('the checks of Return All hold with k pages in flight', () => {
 			meta: { total_pages: 2, current_page: Number(recorded.query['page[number]']) },
 		});
 		sandbox.failNext({ status: 200, body, times: 1000, match: isOrderList });
-		const sequential = await read(getAll('order', 1));
-		const parallel = await read(getAll('order', 4));
+		const sequential = await readList(getAll('order', 1));
+		const parallel = await readList(getAll('order', 4));
 		expect(sequential.error?.message).toMatch(
 			/^Return All stopped at page 3: page 3 has records but meta.total_pages says 2/,
 		);

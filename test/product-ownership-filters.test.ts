@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectionFields, propertiesOf, rl, runWith, useSandbox, type RunWithOptions } from './helpers/fixtures';
+import { collectionFields, propertiesOf, rl, useSandbox, nodeRunner } from './helpers/fixtures';
 import type { Sandbox } from './sandbox';
 
 let sandbox: Sandbox;
@@ -17,13 +17,10 @@ useSandbox(
 	{ perTest: true },
 );
 
-const OWNERSHIP = ['has_product_id', 'has_active_product_id', 'has_no_product_id', 'previously_owned_product_id'];
-const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => String(item.json.id));
+const run = nodeRunner(() => sandbox);
 
-async function run(parameters: IDataObject, options: RunWithOptions = {}) {
-	const result = await runWith(sandbox, parameters as never, options);
-	return result;
-}
+const OWNERSHIP = ['has_product_id', 'has_active_product_id', 'has_no_product_id', 'previously_owned_product_id'];
+const itemIdsOf = (items: Array<{ json: IDataObject }>) => items.map((item) => String(item.json.id));
 
 describe('contacts and customers: the four product-ownership filters', () => {
 	/** A product, its offer, and four people: bought it, granted it, lapsed, never had it. */
@@ -85,7 +82,7 @@ describe('contacts and customers: the four product-ownership filters', () => {
 				});
 				expect(result.error).toBeUndefined();
 				expect(sandbox.requests.map((r) => r.query[`filter[${name}]`])).toEqual([product.id]);
-				const found = new Set(ids(result.items));
+				const found = new Set(itemIdsOf(result.items));
 				const ours = Object.entries(who)
 					.filter(([, p]) => found.has(resource === 'contact' ? p.contact.id : p.customer.id))
 					.map(([label]) => label);

@@ -11,7 +11,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { MAX_THROTTLE_RETRIES, MAX_THROTTLE_WAIT_MS, throttleRetryWait } from '../nodes/api/transport/throttle';
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, runWith, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, runWith, useSandbox, rl, apiRequestsOf } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 import { callListSearch } from './helpers/loadOptions';
 import { TriggerRunner } from './trigger/pollHarness';
@@ -24,11 +24,9 @@ useSandbox(
 	{ perTest: true },
 );
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const api = () => sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/'));
 const contactsPage = (page: number) => (r: RecordedRequest) =>
 	r.path === '/v1/contacts' && r.query['page[number]'] === String(page);
-const contactPages = () => api().map((r) => Number(r.query['page[number]']));
+const contactPages = () => apiRequestsOf(sandbox).map((r) => Number(r.query['page[number]']));
 
 /** A 429 as the API sends it, with `Retry-After` (seconds, or none). */
 function tooMany(retryAfter: string | undefined, match: (r: RecordedRequest) => boolean, times = 1) {
@@ -41,7 +39,7 @@ function tooMany(retryAfter: string | undefined, match: (r: RecordedRequest) => 
 	});
 }
 
-function getMany(parallelPages: number, limit?: number): INodeParameters {
+function contactsGetMany(parallelPages: number, limit?: number): INodeParameters {
 	return {
 		resource: 'contact',
 		operation: 'getAll',
@@ -66,7 +64,7 @@ describe('Get Many, Limit 50 (one page)', () => {
 		async (k) => {
 			const ids = sandbox.store.contacts.slice(0, 50).map((r) => r.id);
 			tooMany('0', contactsPage(1));
-			const result = await runWith(sandbox, getMany(k, 50));
+			const result = await runWith(sandbox, contactsGetMany(k, 50));
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((i) => i.json.id)).toEqual(ids);
 			expect(contactPages()).toEqual([1, 1]);
@@ -77,7 +75,7 @@ describe('Get Many, Limit 50 (one page)', () => {
 		'Parallel Page Requests %i: a 429 again on the second try fails with the worded 429 (2 requests)',
 		async (k) => {
 			tooMany('0', contactsPage(1), 2);
-			const result = await runWith(sandbox, getMany(k, 50));
+			const result = await runWith(sandbox, contactsGetMany(k, 50));
 			expect(result.error?.message).toMatch(
 				/^Rate limited by the Content Platform API: retry after 0 seconds — Too Many Requests: Slow down \(page 1, after 0 records\)$/,
 			);
@@ -91,14 +89,14 @@ describe('Get Many, Limit 50 (one page)', () => {
 		['3600', 'retry after 3600 seconds'],
 	])('Retry-After: %s (above the 60 s cap): not waited for, fails at once (1 request)', async (value, words) => {
 		tooMany(value, contactsPage(1));
-		const result = await runWith(sandbox, getMany(4, 50));
+		const result = await runWith(sandbox, contactsGetMany(4, 50));
 		expect(result.error?.message).toContain(`Rate limited by the Content Platform API: ${words}`);
 		expect(contactPages()).toEqual([1]);
 	});
 
 	test('a 429 without Retry-After: waited for 1 s, sent again once', async () => {
 		tooMany(undefined, contactsPage(1));
-		const result = await runWith(sandbox, getMany(1, 50));
+		const result = await runWith(sandbox, contactsGetMany(1, 50));
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(50);
 		expect(contactPages()).toEqual([1, 1]);
@@ -116,7 +114,7 @@ describe('Get Many, Return All over 500 contacts', () => {
 		async (k) => {
 			const ids = sandbox.store.contacts.map((r) => r.id);
 			tooMany('0', contactsPage(3));
-			const result = await runWith(sandbox, getMany(k));
+			const result = await runWith(sandbox, contactsGetMany(k));
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((i) => i.json.id)).toEqual(ids);
 			const pages = contactPages();
@@ -129,7 +127,7 @@ describe('Get Many, Return All over 500 contacts', () => {
 		'Parallel Page Requests %i: a 429 twice on page 3: fails naming the page, page 3 sent twice, no later page after it',
 		async (k) => {
 			tooMany('0', contactsPage(3), 2);
-			const result = await runWith(sandbox, getMany(k));
+			const result = await runWith(sandbox, contactsGetMany(k));
 			expect(result.error?.message).toMatch(
 				/^Rate limited by the Content Platform API: retry after 0 seconds .*\(page 3, after 200 records\)$/,
 			);
@@ -144,7 +142,7 @@ describe('Get Many, Return All over 500 contacts', () => {
 
 	test('Parallel Page Requests 4: Retry-After above the cap on page 2: fails at once, page 2 sent once', async () => {
 		tooMany('120', contactsPage(2));
-		const result = await runWith(sandbox, getMany(4));
+		const result = await runWith(sandbox, contactsGetMany(4));
 		expect(result.error?.message).toMatch(/retry after 120 seconds .*\(page 2, after 100 records\)$/);
 		expect(contactPages().filter((p) => p === 2)).toHaveLength(1);
 	});
@@ -157,13 +155,13 @@ describe('other reads', () => {
 		const ok = await runWith(sandbox, get);
 		expect(ok.error).toBeUndefined();
 		expect(ok.items.map((i) => i.json.id)).toEqual(['1']);
-		expect(api()).toHaveLength(2);
+		expect(apiRequestsOf(sandbox)).toHaveLength(2);
 		tooMany('0', (r) => r.path === '/v1/contacts/1', 2);
 		const failed = await runWith(sandbox, get);
 		expect(failed.error?.message).toBe(
 			'Rate limited by the Content Platform API: retry after 0 seconds — Too Many Requests: Slow down',
 		);
-		expect(api()).toHaveLength(2);
+		expect(apiRequestsOf(sandbox)).toHaveLength(2);
 	});
 
 	test('a list search (the editor\'s "From List"): sent again once', async () => {
@@ -174,7 +172,7 @@ describe('other reads', () => {
 			credentials: accessTokenCredentials(sandbox),
 		});
 		expect(result.results.length).toBeGreaterThan(0);
-		expect(api()).toHaveLength(2);
+		expect(apiRequestsOf(sandbox)).toHaveLength(2);
 	});
 
 	test('a trigger poll: its page sent again once, the new orders emitted', async () => {
@@ -188,7 +186,7 @@ describe('other reads', () => {
 		const result = await trigger.poll();
 		expect(result.error).toBeUndefined();
 		expect((result.items ?? []).map((i) => String(i.id)).sort()).toEqual([...fresh].sort());
-		expect(api()).toHaveLength(2);
+		expect(apiRequestsOf(sandbox)).toHaveLength(2);
 	});
 });
 
@@ -225,7 +223,7 @@ describe('a 429 during a poll: the wait never outlasts the poll', () => {
 		const failed = await trigger.poll();
 		expect(failed.items).toBeNull();
 		expect(failed.error?.message).toMatch(/^Rate limited by the Content Platform API: retry after 5 seconds/);
-		expect(api()).toHaveLength(1);
+		expect(apiRequestsOf(sandbox)).toHaveLength(1);
 		expect(JSON.stringify(trigger.staticData.cursor)).toBe(position);
 		const next = await trigger.poll();
 		expect(next.error).toBeUndefined();
@@ -238,7 +236,7 @@ describe('a 429 during a poll: the wait never outlasts the poll', () => {
 		tooMany('1', (r) => r.path === '/v1/orders');
 		sandbox.clearRequests();
 		expect((await trigger.poll()).error).toBeUndefined();
-		expect(api().map((r) => r.status)).toEqual([429, 200]);
+		expect(apiRequestsOf(sandbox).map((r) => r.status)).toEqual([429, 200]);
 	});
 });
 
@@ -262,15 +260,15 @@ describe('writes: never sent again by the package', () => {
 			expect(result.error?.message).toBe(
 				'Rate limited by the Content Platform API: retry after 0 seconds — Too Many Requests: Slow down',
 			);
-			expect(api()).toHaveLength(1);
-			expect(api()[0].method).toBe(method);
+			expect(apiRequestsOf(sandbox)).toHaveLength(1);
+			expect(apiRequestsOf(sandbox)[0].method).toBe(method);
 		},
 	);
 });
 
 describe('a cancelled execution during the wait sends nothing more', () => {
 	test.each([
-		['Get Many (a page)', getMany(1, 50), '/v1/contacts'],
+		['Get Many (a page)', contactsGetMany(1, 50), '/v1/contacts'],
 		['Contact → Get', { resource: 'contact', operation: 'get', contactId: rl('1') }, '/v1/contacts/1'],
 	])('%s', async (_name, parameters, path) => {
 		tooMany('2', (r) => r.path === path);
@@ -281,10 +279,11 @@ describe('a cancelled execution during the wait sends nothing more', () => {
 			credentials: accessTokenCredentials(sandbox),
 			onExecution: (execution) => (cancel = () => execution.cancel()),
 		}).catch(() => undefined);
-		while (!api().some((r) => r.status === 429)) await new Promise((resolve) => setTimeout(resolve, 5));
+		while (!apiRequestsOf(sandbox).some((r) => r.status === 429))
+			await new Promise((resolve) => setTimeout(resolve, 5));
 		cancel();
 		// longer than the 2 s the answer asked for: a read that went on would have been sent again
 		await new Promise((resolve) => setTimeout(resolve, 3000));
-		expect(api()).toHaveLength(1);
+		expect(apiRequestsOf(sandbox)).toHaveLength(1);
 	});
 });

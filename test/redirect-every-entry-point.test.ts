@@ -17,7 +17,7 @@
 import type { ICredentialDataDecryptedObject, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, useSandbox, everythingReceivedBy } from './helpers/fixtures';
 import { runNode } from './helpers/harness';
 import { loadOptionsContext } from './helpers/loadOptions';
 import { CREDENTIAL_CLASSES, NODE_CLASSES } from './helpers/packageClasses';
@@ -268,9 +268,6 @@ test('every entry point of the built nodes and credentials is claimed by exactly
 	expect(ENTRY_POINTS.filter((e) => e.startsWith('action:'))).toHaveLength(73);
 });
 
-/** Everything B received, as text. */
-const receivedByOther = () => JSON.stringify(other.requests);
-
 let statusTurn = 0;
 
 describe.each(ENTRY_KINDS.map((row) => [row.kind, row] as const))('%s', (_kind, row) => {
@@ -309,8 +306,8 @@ describe.each(ENTRY_KINDS.map((row) => [row.kind, row] as const))('%s', (_kind, 
 				expect(JSON.stringify(outcome.items)).not.toContain(other.url);
 			}
 			expect(redirected).toBeGreaterThan(0);
-			expect(receivedByOther()).not.toContain(CANARY);
-			expect(receivedByOther()).not.toContain(CLIENT_CANARY);
+			expect(everythingReceivedBy(other)).not.toContain(CANARY);
+			expect(everythingReceivedBy(other)).not.toContain(CLIENT_CANARY);
 		});
 	});
 });

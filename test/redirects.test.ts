@@ -8,7 +8,7 @@
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
+import { accessTokenCredentials, rl, useSandbox, everythingReceivedBy } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { TriggerRunner } from './trigger/pollHarness';
 import { runCredentialTest } from './helpers/credentialTester';
@@ -44,9 +44,6 @@ const createNote: INodeParameters = {
 	body: 'Called back',
 };
 
-/** Everything the second server received, as text (headers and bodies). */
-const receivedByOther = () => JSON.stringify(other.requests);
-
 function redirectOnce(status: number, location: string, match?: (r: RecordedRequest) => boolean) {
 	api.failNext({
 		status,
@@ -56,7 +53,7 @@ function redirectOnce(status: number, location: string, match?: (r: RecordedRequ
 	});
 }
 
-function oauthHelper() {
+function oauthToFirstServer() {
 	return new TestCredentialsHelper({
 		contentPlatformOAuth2Api: { baseUrl: api.url, clientId: 'client-id', clientSecret: CLIENT_CANARY },
 	});
@@ -65,7 +62,7 @@ function oauthHelper() {
 async function runAs(auth: 'accessToken' | 'oAuth2', parameters: INodeParameters): Promise<NodeRunResult> {
 	return await runNode({
 		parameters: { ...parameters, authentication: auth },
-		credentials: auth === 'oAuth2' ? oauthHelper() : accessTokenCredentials(api),
+		credentials: auth === 'oAuth2' ? oauthToFirstServer() : accessTokenCredentials(api),
 	});
 }
 
@@ -125,7 +122,7 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 			redirectOnce(307, `${other.url}/v1/orders`);
 			const trigger = new TriggerRunner(
 				{ event: 'newOrder', authentication: auth },
-				auth === 'oAuth2' ? oauthHelper() : accessTokenCredentials(api),
+				auth === 'oAuth2' ? oauthToFirstServer() : accessTokenCredentials(api),
 			);
 			const result = await trigger.poll();
 			expect(result.error?.message).toMatch(
@@ -151,8 +148,8 @@ describe('a redirect to another origin: an error naming the target, nothing sent
 			await runAs('accessToken', getOrder);
 		}
 		expect(other.requests).toHaveLength(0);
-		expect(receivedByOther()).not.toContain(CANARY);
-		expect(receivedByOther()).not.toContain(CLIENT_CANARY);
+		expect(everythingReceivedBy(other)).not.toContain(CANARY);
+		expect(everythingReceivedBy(other)).not.toContain(CLIENT_CANARY);
 	});
 });
 
@@ -239,7 +236,7 @@ describe('the credential test', () => {
 			const result = await testCredential({ baseUrl: api.url, accessToken: CANARY });
 			// the test request is sent with disableFollowRedirect (meTest): nothing reaches the other origin
 			expect(other.requests).toEqual([]);
-			expect(receivedByOther()).not.toContain(CANARY);
+			expect(everythingReceivedBy(other)).not.toContain(CANARY);
 			expect(api.requests.map((r) => `${r.rawPath} ${r.status}`)).toEqual([`/v1/me ${status}`]);
 			expect((result.error as { httpCode?: string }).httpCode).toBe(String(status));
 		},

@@ -16,16 +16,8 @@ import {
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import { endlessOrders } from './sandbox/fault-bodies';
-import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox } from './helpers/fixtures';
-import {
-	nodeTypes,
-	PACKAGE,
-	registerNodeType,
-	runNode,
-	testAdditionalData,
-	TestCredentialsHelper,
-	type RunOptions,
-} from './helpers/harness';
+import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, useSandbox, nodeRunner } from './helpers/fixtures';
+import { nodeTypes, PACKAGE, registerNodeType, testAdditionalData, TestCredentialsHelper } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 
 let sandbox: Sandbox;
@@ -33,23 +25,18 @@ useSandbox(
 	(started) => {
 		sandbox = started;
 		const loaded = new ContentPlatform();
+
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
 		registerNodeType('contentPlatformWithRequestOptions', loaded);
 	},
 	{ clearBeforeEach: true },
 );
 
+const run = nodeRunner(() => sandbox, { parameters: ONE_PAGE_AT_A_TIME, options: { keepRequests: true } });
+
 const returnAll: INodeParameters = { resource: 'order', operation: 'getAll', returnAll: true };
 const isList = (r: RecordedRequest) => r.rawPath === '/v1/orders';
 const pageNumbers = () => sandbox.requests.map((r) => Number(r.query['page[number]']));
-
-async function run(parameters: INodeParameters, options: Partial<RunOptions> = {}) {
-	return await runNode({
-		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
-		credentials: accessTokenCredentials(sandbox),
-		...options,
-	});
-}
 
 /**
  * n8n's RoutingNode for the node, on an ExecuteContext that carries an execution cancel signal (as

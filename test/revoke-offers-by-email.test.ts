@@ -9,8 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { ALLOW_MODEL_VALUES } from '../nodes/ContentPlatform/builders/guards';
-import type { RecordedRequest, Sandbox } from './sandbox';
-import { accessTokenCredentials, rl, runWith, useSandbox } from './helpers/fixtures';
+import type { Sandbox } from './sandbox';
+import { accessTokenCredentials, rl, runWith, useSandbox, wire } from './helpers/fixtures';
 import { registerNodeType, runNode } from './helpers/harness';
 
 let sandbox: Sandbox;
@@ -21,19 +21,18 @@ useSandbox(
 	{ perTest: true },
 );
 
-const wire = (request: RecordedRequest) => `${request.method} ${request.rawPath}`;
 const siteOf = (contact: { relationships: Record<string, { data: unknown }> }) =>
 	(contact.relationships.site?.data as { id: string } | null)?.id;
 const offersOf = (contact: { relationships: Record<string, { data: unknown }> }) =>
 	((contact.relationships.offers?.data ?? []) as Array<{ id: string }>).map((o) => o.id);
 
 /** A site-1 contact with at least one offer, and its first offer. */
-function contactWithOffer() {
+function siteContactWithOffer() {
 	const contact = sandbox.store.contacts.find((c) => siteOf(c) === '1' && offersOf(c).length > 0)!;
 	return { contact, offerId: offersOf(contact)[0] };
 }
 
-const revoke = (email: string, offerIds: unknown, extra: INodeParameters = {}): INodeParameters => ({
+const revokeByEmail = (email: string, offerIds: unknown, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'contact',
 	operation: 'revokeOffersByEmail',
 	siteId: rl('1'),
@@ -44,9 +43,9 @@ const revoke = (email: string, offerIds: unknown, extra: INodeParameters = {}): 
 
 describe('Contact → Revoke Offers by Email', () => {
 	test('found: one lookup on the site, then the DELETE; the item is the contact’s offers after it, found: true', async () => {
-		const { contact, offerId } = contactWithOffer();
+		const { contact, offerId } = siteContactWithOffer();
 		const email = String(contact.attributes.email);
-		const result = await runWith(sandbox, revoke(email, [offerId]));
+		const result = await runWith(sandbox, revokeByEmail(email, [offerId]));
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map(wire)).toEqual([
 			'GET /v1/contacts',
@@ -62,14 +61,17 @@ describe('Contact → Revoke Offers by Email', () => {
 	});
 
 	test('without Simplify: the document as it came, with contact_id and found', async () => {
-		const { contact, offerId } = contactWithOffer();
-		const result = await runWith(sandbox, revoke(String(contact.attributes.email), [offerId], { simple: false }));
+		const { contact, offerId } = siteContactWithOffer();
+		const result = await runWith(
+			sandbox,
+			revokeByEmail(String(contact.attributes.email), [offerId], { simple: false }),
+		);
 		expect(result.items[0].json).toMatchObject({ contact_id: contact.id, found: true, data: expect.any(Array) });
 	});
 
 	test('not found: found: false, nothing after the lookup (no DELETE, no contact created)', async () => {
 		const contacts = sandbox.store.contacts.length;
-		const result = await runWith(sandbox, revoke(' Nobody@Example.com ', ['1']));
+		const result = await runWith(sandbox, revokeByEmail(' Nobody@Example.com ', ['1']));
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map(wire)).toEqual(['GET /v1/contacts']);
 		expect(result.items.map((i) => i.json)).toEqual([
@@ -82,15 +84,15 @@ describe('Contact → Revoke Offers by Email', () => {
 
 	test('a contact with the email on another site only: found: false', async () => {
 		sandbox.insert('contacts', { email: 'elsewhere@example.com' }, { site: '2', offers: ['1'] });
-		const result = await runWith(sandbox, revoke('elsewhere@example.com', ['1']));
+		const result = await runWith(sandbox, revokeByEmail('elsewhere@example.com', ['1']));
 		expect(sandbox.requests.map(wire)).toEqual(['GET /v1/contacts']);
 		expect(result.items[0].json.found).toBe(false);
 	});
 
 	test('matched whatever the case and surrounding spaces of the email', async () => {
-		const { contact, offerId } = contactWithOffer();
+		const { contact, offerId } = siteContactWithOffer();
 		const typed = `  ${String(contact.attributes.email).toUpperCase()}\t`;
-		const result = await runWith(sandbox, revoke(typed, [offerId]));
+		const result = await runWith(sandbox, revokeByEmail(typed, [offerId]));
 		expect(sandbox.requests[0].query['filter[email_contains]']).toBe(typed.trim());
 		expect(sandbox.requests.map(wire)).toEqual([
 			'GET /v1/contacts',
@@ -101,7 +103,7 @@ describe('Contact → Revoke Offers by Email', () => {
 
 	test('two contacts with the email (differing only in case): the oldest', async () => {
 		const [oldest, newer] = sandbox.insertCaseTwins();
-		const result = await runWith(sandbox, revoke('TWIN@example.com', ['1']));
+		const result = await runWith(sandbox, revokeByEmail('TWIN@example.com', ['1']));
 		expect(sandbox.requests.map(wire)).toEqual([
 			'GET /v1/contacts',
 			`DELETE /v1/contacts/${oldest.id}/relationships/offers`,
@@ -111,8 +113,8 @@ describe('Contact → Revoke Offers by Email', () => {
 	});
 
 	test('refused before any request when "Retry On Fail" is on', async () => {
-		const { contact, offerId } = contactWithOffer();
-		const result = await runWith(sandbox, revoke(String(contact.attributes.email), [offerId]), {
+		const { contact, offerId } = siteContactWithOffer();
+		const result = await runWith(sandbox, revokeByEmail(String(contact.attributes.email), [offerId]), {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 		});
 		expect(result.error?.message).toMatch(/"Retry On Fail" is on: this operation cannot be undone/);
@@ -122,9 +124,9 @@ describe('Contact → Revoke Offers by Email', () => {
 
 	test('bad input is refused before any request: no email, an invalid email, no offers', async () => {
 		for (const [parameters, words] of [
-			[revoke('={{ "  " }}', ['1']), '"Email" is empty'],
-			[revoke('not-an-email', ['1']), 'not an email address'],
-			[revoke('a@example.com', '={{ "" }}'), '"Offers" is empty'],
+			[revokeByEmail('={{ "  " }}', ['1']), '"Email" is empty'],
+			[revokeByEmail('not-an-email', ['1']), 'not an email address'],
+			[revokeByEmail('a@example.com', '={{ "" }}'), '"Offers" is empty'],
 		] as const) {
 			const result = await runWith(sandbox, parameters);
 			expect(String(result.error?.message)).toContain(words);
@@ -150,9 +152,9 @@ describe('Contact → Revoke Offers by Email', () => {
 		}
 
 		test('an email or offers from $fromAI is refused before any request', async () => {
-			const { contact, offerId } = contactWithOffer();
+			const { contact, offerId } = siteContactWithOffer();
 			const email = String(contact.attributes.email);
-			const result = await runTool(revoke(fromAi('email'), fromAi('offerIds')), { email, offerIds: offerId });
+			const result = await runTool(revokeByEmail(fromAi('email'), fromAi('offerIds')), { email, offerIds: offerId });
 			expect(result.error?.message).toBe(
 				"Refused: this operation cannot be undone, and its email, offerIds would come from the model ($fromAI() or the tool's input). Nothing was changed.",
 			);
@@ -161,9 +163,9 @@ describe('Contact → Revoke Offers by Email', () => {
 		});
 
 		test('with "Allow Model-Chosen Values" on, the model’s email is looked up and its offers revoked', async () => {
-			const { contact, offerId } = contactWithOffer();
+			const { contact, offerId } = siteContactWithOffer();
 			const email = String(contact.attributes.email);
-			const result = await runTool(revoke(fromAi('email'), fromAi('offerIds'), { [ALLOW_MODEL_VALUES]: true }), {
+			const result = await runTool(revokeByEmail(fromAi('email'), fromAi('offerIds'), { [ALLOW_MODEL_VALUES]: true }), {
 				email,
 				offerIds: offerId,
 			});

@@ -7,8 +7,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, rl, useSandbox } from './helpers/fixtures';
-import { runNode, TestCredentialsHelper, type RunOptions } from './helpers/harness';
+import { ONE_PAGE_AT_A_TIME, rl, useSandbox, nodeRunner } from './helpers/fixtures';
+import { runNode, TestCredentialsHelper } from './helpers/harness';
 
 let sandbox: Sandbox;
 useSandbox(
@@ -18,13 +18,7 @@ useSandbox(
 	{ clearBeforeEach: true },
 );
 
-async function run(parameters: INodeParameters, options: Partial<RunOptions> = {}) {
-	return await runNode({
-		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
-		credentials: accessTokenCredentials(sandbox),
-		...options,
-	});
-}
+const run = nodeRunner(() => sandbox, { parameters: ONE_PAGE_AT_A_TIME, options: { keepRequests: true } });
 
 describe('By URL: an ID that cannot be decoded is refused before any request', () => {
 	test.each([

@@ -12,6 +12,7 @@ import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
 import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
 import { TriggerRunner } from './trigger/pollHarness';
+import { safeStringify } from './helpers/secrets';
 
 const CANARY = 'cp-echo-token-3f9a1c';
 const CLIENT_CANARY = 'cp-echo-client-secret-b27e';
@@ -23,19 +24,6 @@ useSandbox(
 	},
 	{ token: CANARY, oauth: { clientSecret: CLIENT_CANARY }, clearBeforeEach: true },
 );
-
-function safeStringify(value: unknown): string {
-	const seen = new WeakSet();
-	return (
-		JSON.stringify(value, (_key, v: unknown) => {
-			if (typeof v === 'object' && v !== null) {
-				if (seen.has(v)) return '[circular]';
-				seen.add(v);
-			}
-			return v;
-		}) ?? ''
-	);
-}
 
 /** Everything a user (or n8n's execution store) can see of a run, as one text. */
 function visible(result: NodeRunResult): string {
@@ -50,7 +38,7 @@ function visible(result: NodeRunResult): string {
 	].join('\n');
 }
 
-const api = (auth: 'accessToken' | 'oAuth2') => (r: { rawPath: string }) =>
+const apiRequestOf = (auth: 'accessToken' | 'oAuth2') => (r: { rawPath: string }) =>
 	r.rawPath !== '/v1/oauth/token' && auth !== undefined;
 
 const FORMATS: Array<[string, Partial<Fault>]> = [
@@ -76,7 +64,7 @@ const OPERATIONS: Array<[string, INodeParameters]> = [
 describe('access token echoed by the server', () => {
 	describe.each(OPERATIONS)('%s', (_name, parameters) => {
 		test.each(FORMATS)("%s → the error shows the server's words, never the token", async (_format, fault) => {
-			sandbox.failNext({ ...fault, match: api('accessToken') });
+			sandbox.failNext({ ...fault, match: apiRequestOf('accessToken') });
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox) });
 			expect(result.error).toBeDefined();
 			// the echo did reach the node (the server did send the token back)...
@@ -90,7 +78,7 @@ describe('access token echoed by the server', () => {
 		});
 
 		test.each(FORMATS)('%s with Continue On Fail → the error item holds no token', async (_format, fault) => {
-			sandbox.failNext({ ...fault, match: api('accessToken') });
+			sandbox.failNext({ ...fault, match: apiRequestOf('accessToken') });
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox), continueOnFail: true });
 			expect(result.items).toHaveLength(1);
 			expect(result.items[0].error).toBeDefined();

@@ -10,10 +10,10 @@
  * directly, outside the node) by the documented rule, so the node is compared with an independent
  * reading of the rule, and a few concrete values are checked by hand.
  */
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { runWith, useSandbox } from './helpers/fixtures';
+import { runWith, useSandbox, rl } from './helpers/fixtures';
 
 let sandbox: Sandbox;
 useSandbox((started) => {
@@ -31,8 +31,6 @@ interface Document {
 	data: Resource | Resource[];
 	included?: Resource[];
 }
-
-const rl = (value: string, mode = 'id'): INodeParameterResourceLocator => ({ __rl: true, mode, value });
 
 /** The document the API serves for `path` (fetched directly, not through the node). */
 async function fetchDocument(path: string): Promise<Document> {
@@ -70,7 +68,8 @@ function expectedSimple(resource: Resource, included: Resource[] = [], seen: str
 	return out;
 }
 
-async function run(parameters: INodeParameters) {
+/** Runs the node; expects success and returns the items' JSON. */
+async function simplifiedItems(parameters: INodeParameters) {
 	const result = await runWith(sandbox, parameters);
 	expect(result.error).toBeUndefined();
 	return result.items.map((item) => item.json);
@@ -109,20 +108,20 @@ describe('Get: Simplify on vs off, every resource', () => {
 			const resourceObject = document.data as Resource;
 			const parameters = { resource, operation: 'get', [`${resource}Id`]: rl(id) };
 
-			const simple = await run({ ...parameters, simple: true });
+			const simple = await simplifiedItems({ ...parameters, simple: true });
 			expect(simple).toHaveLength(1);
 			expect(simple[0]).toEqual(expectedSimple(resourceObject));
 			expect(simple[0]).not.toHaveProperty('attributes');
 			expect(simple[0]).not.toHaveProperty('relationships');
 
-			const raw = await run({ ...parameters, simple: false });
+			const raw = await simplifiedItems({ ...parameters, simple: false });
 			expect(raw).toEqual([resourceObject]);
 			expect(raw[0]).not.toHaveProperty('included');
 		},
 	);
 
 	test('Simplify is on by default (parameter left out)', async () => {
-		const [item] = await run({ resource: 'order', operation: 'get', orderId: rl('1') });
+		const [item] = await simplifiedItems({ resource: 'order', operation: 'get', orderId: rl('1') });
 		expect(item).toMatchObject({
 			id: '1',
 			type: 'orders',
@@ -134,7 +133,7 @@ describe('Get: Simplify on vs off, every resource', () => {
 	});
 
 	test('values stay as the API sends them: cents are integers, formatted_* and timestamps untouched', async () => {
-		const [item] = await run({ resource: 'order', operation: 'get', orderId: rl('1'), simple: true });
+		const [item] = await simplifiedItems({ resource: 'order', operation: 'get', orderId: rl('1'), simple: true });
 		expect(item).toMatchObject({
 			total_price_in_cents: 12852,
 			subtotal_in_cents: 11900,
@@ -148,7 +147,7 @@ describe('Get: Simplify on vs off, every resource', () => {
 	});
 
 	test('a to-one relationship with data null gives <rel>_id null (form without offer)', async () => {
-		const [item] = await run({ resource: 'form', operation: 'get', formId: rl('1'), simple: true });
+		const [item] = await simplifiedItems({ resource: 'form', operation: 'get', formId: rl('1'), simple: true });
 		expect(item).toMatchObject({
 			id: '1',
 			type: 'forms',
@@ -161,7 +160,7 @@ describe('Get: Simplify on vs off, every resource', () => {
 	});
 
 	test('member links are kept (contact → links.customer)', async () => {
-		const [item] = await run({ resource: 'contact', operation: 'get', contactId: rl('1'), simple: true });
+		const [item] = await simplifiedItems({ resource: 'contact', operation: 'get', contactId: rl('1'), simple: true });
 		expect(item.links).toEqual({ customer: `${sandbox.url}/v1/customers/1` });
 		expect(item).toMatchObject({ customer_id: '1', offers_ids: ['2'], tags_ids: ['3'], site_id: '1' });
 	});
@@ -176,10 +175,10 @@ describe('Get Many: Simplify on vs off, every list resource', () => {
 			expect(resources).toHaveLength(5);
 			const parameters = { resource, operation: 'getAll', returnAll: false, limit: 5 };
 
-			const simple = await run({ ...parameters, simple: true });
+			const simple = await simplifiedItems({ ...parameters, simple: true });
 			expect(simple).toEqual(resources.map((r) => expectedSimple(r)));
 
-			const raw = await run({ ...parameters, simple: false });
+			const raw = await simplifiedItems({ ...parameters, simple: false });
 			expect(raw).toEqual(resources);
 		},
 	);
@@ -196,7 +195,7 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 			include: ['offers', 'lessons.media'],
 		};
 
-		const [simple] = await run({ ...parameters, simple: true });
+		const [simple] = await simplifiedItems({ ...parameters, simple: true });
 		expect(simple).toEqual(expectedSimple(document.data as Resource, document.included));
 		const offers = simple.offers as IDataObject[];
 		expect(offers.map((o) => o.id)).toEqual(simple.offers_ids);
@@ -218,7 +217,7 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 		// the course is not re-resolved inside its offers/lessons (cycles stop)
 		for (const lesson of lessons) expect(lesson).not.toHaveProperty('course');
 
-		const [raw] = await run({ ...parameters, simple: false });
+		const [raw] = await simplifiedItems({ ...parameters, simple: false });
 		expect(raw).toEqual({ ...(document.data as Resource), included: document.included });
 	});
 
@@ -226,7 +225,7 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 		const document = await fetchDocument('/orders/1?include=order_items,customer');
 		const parameters = { resource: 'order', operation: 'get', orderId: rl('1'), include: ['order_items', 'customer'] };
 
-		const [simple] = await run({ ...parameters, simple: true });
+		const [simple] = await simplifiedItems({ ...parameters, simple: true });
 		expect(simple).toEqual(expectedSimple(document.data as Resource, document.included));
 		expect(simple.order_items).toEqual([
 			expect.objectContaining({
@@ -242,7 +241,7 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 		// the order inside its own item is not resolved again
 		expect((simple.order_items as IDataObject[])[0]).not.toHaveProperty('order');
 
-		const [raw] = await run({ ...parameters, simple: false });
+		const [raw] = await simplifiedItems({ ...parameters, simple: false });
 		expect(raw).toEqual({ ...(document.data as Resource), included: document.included });
 		expect((raw.included as Resource[]).map((r) => `${r.type}/${r.id}`).sort()).toEqual([
 			'customers/6',
@@ -251,7 +250,12 @@ describe('include: related resources resolved (Simplify) or reachable (raw)', ()
 	});
 
 	test('the include parameter is sent as one comma-separated query value', async () => {
-		await run({ resource: 'order', operation: 'get', orderId: rl('1'), include: ['order_items', 'customer'] });
+		await simplifiedItems({
+			resource: 'order',
+			operation: 'get',
+			orderId: rl('1'),
+			include: ['order_items', 'customer'],
+		});
 		expect(sandbox.requests).toHaveLength(1);
 		expect(sandbox.requests[0].query.include).toBe('order_items,customer');
 	});

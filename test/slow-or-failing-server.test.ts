@@ -9,8 +9,8 @@ import { DirectoryLoader } from 'n8n-core';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from './sandbox';
-import { accessTokenCredentials, ONE_PAGE_AT_A_TIME, rl, useSandbox } from './helpers/fixtures';
-import { registerNodeType, runNode, type RunOptions } from './helpers/harness';
+import { ONE_PAGE_AT_A_TIME, rl, useSandbox, nodeRunner } from './helpers/fixtures';
+import { registerNodeType } from './helpers/harness';
 import { ContentPlatform } from '../nodes/ContentPlatform/ContentPlatform.node';
 import { retryAfterText } from '../nodes/api/headers';
 
@@ -19,19 +19,14 @@ useSandbox(
 	(started) => {
 		sandbox = started;
 		const loaded = new ContentPlatform();
+
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(loaded);
 		registerNodeType('contentPlatformWithRequestOptions', loaded);
 	},
 	{ clearBeforeEach: true },
 );
 
-async function run(parameters: INodeParameters, options: Partial<RunOptions> = {}) {
-	return await runNode({
-		parameters: { ...ONE_PAGE_AT_A_TIME, ...parameters },
-		credentials: accessTokenCredentials(sandbox),
-		...options,
-	});
-}
+const run = nodeRunner(() => sandbox, { parameters: ONE_PAGE_AT_A_TIME, options: { keepRequests: true } });
 
 describe('Retry-After', () => {
 	test('an HTTP date prints as the date and the seconds left', async () => {

@@ -6,8 +6,9 @@
  * `plainClass` in helpers/renderedClass.ts) compared with the pretty JSON committed under
  * test/snapshots/, one file per class. A change to any label, option, default or routing shows up
  * here as a failing line diff. To accept a change on purpose: `npm run snapshot:update`
- * (sets UPDATE_SNAPSHOTS=1, which rewrites the files instead of comparing), then review
- * `git diff test/snapshots`.
+ * (sets UPDATE_SNAPSHOTS=1), then review `git diff test/snapshots`. The check can always fail: an
+ * update run rewrites a snapshot that differs and fails for it ("rewritten: review the diff"), so
+ * no run that changes a snapshot passes, and under CI an update run fails at once.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -44,7 +45,11 @@ describe('rendered descriptions match the committed snapshots (test/snapshots)',
 		'%s',
 		(_name, file, instance) => {
 			const actual = rendered(instance);
-			if (UPDATE) writeFileSync(file, actual);
+			expect({ update: UPDATE, ci: process.env.CI === 'true' }).not.toEqual({ update: true, ci: true });
+			if (UPDATE && (!existsSync(file) || readFileSync(file, 'utf8') !== actual)) {
+				writeFileSync(file, actual);
+				throw new Error(`${path.basename(file)} rewritten: review git diff test/snapshots, then run npm test`);
+			}
 			expect(existsSync(file)).toBe(true);
 			// A string comparison: jest prints the changed lines (with the JSON path around them) as a diff.
 			expect(actual).toBe(readFileSync(file, 'utf8'));

@@ -26,12 +26,8 @@ import {
 	nodeOperationFor,
 	propertiesOf,
 	specAttributes,
+	fieldsOf,
 } from './helpers/fixtures';
-
-/** The properties of an operation with the fields of its collections. */
-function fieldsOf(resource: string, operation: string): INodeProperties[] {
-	return propertiesOf(resource, operation).flatMap((p) => [p, ...collectionFields(p)]);
-}
 
 /** The query parameters the node can send for an operation, by what its fields declare. */
 function sentBy(resource: string, operation: string, option: INodePropertyOptions): Set<string> {

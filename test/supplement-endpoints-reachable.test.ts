@@ -11,10 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { runRequest } from '../nodes/ContentPlatform/routing/request';
-import { NODE_PROPERTIES, collectionFields, propertiesOf } from './helpers/fixtures';
+import { NODE_PROPERTIES, propertiesOf, fieldsOf } from './helpers/fixtures';
 
 const TEXT = readFileSync(join(__dirname, '..', 'spec', 'platform-api-supplement.md'), 'utf8');
 const SECTIONS = TEXT.slice(TEXT.indexOf('## 1. '), TEXT.indexOf('## 5. '));
@@ -162,11 +162,7 @@ const OPERATIONS = NODE_PROPERTIES.filter((p) => p.name === 'operation')
 	})
 	.filter((o) => !FIND_OR_CREATE.includes(o.operation));
 
-function fieldsOf(resource: string, operation: string): INodeProperties[] {
-	return propertiesOf(resource, operation).flatMap((p) => [p, ...collectionFields(p)]);
-}
-
-function sentBy(resource: string, operation: string, option: INodePropertyOptions): Set<string> {
+function supplementQueryOf(resource: string, operation: string, option: INodePropertyOptions): Set<string> {
 	const sent = new Set(
 		fieldsOf(resource, operation)
 			.filter((f) => f.routing?.send?.type === 'query')
@@ -209,7 +205,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} /v1${e.path}`, e] as const))('%
 
 	test('has a field for every query parameter and every sort key', () => {
 		const { resource, operation, option } = found[0];
-		const sent = sentBy(resource, operation, option);
+		const sent = supplementQueryOf(resource, operation, option);
 		expect([...endpoint.params].filter((param) => !sent.has(param))).toEqual([]);
 		if (endpoint.params.has('sort')) {
 			const sort = fieldsOf(resource, operation).find((f) => f.name === 'sort');
@@ -225,7 +221,7 @@ test('every query parameter of the supplement is covered (counts)', () => {
 	const covered = ENDPOINTS.flatMap((e) => {
 		const o = OPERATIONS.find((op) => op.method === e.method && op.path === e.path);
 		if (!o) return [];
-		const sent = sentBy(o.resource, o.operation, o.option);
+		const sent = supplementQueryOf(o.resource, o.operation, o.option);
 		return [...e.params].filter((p) => sent.has(p)).map((p) => `${e.method} ${e.path} ${p}`);
 	});
 	expect(covered).toEqual(listed);

@@ -7,7 +7,7 @@
  * application/vnd.api+json`), the items (Simplify on and off), what the write did in the sandbox's
  * store, and the errors in the API's words. A fresh sandbox for every test.
  */
-import type { IDataObject, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from './sandbox';
 import {
@@ -34,17 +34,7 @@ useSandbox(
 	{ perTest: true },
 );
 
-/** Runs the node; expects success and returns the requests and the items' JSON. */
-async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-	return await runExpectingSuccess(sandbox, parameters, input);
-}
-
-/** Runs the node; expects a failure and returns its message and the requests sent. */
-async function failing(parameters: INodeParameters, settings?: Parameters<typeof runWith>[2]) {
-	return await runExpectingFailure(sandbox, parameters, settings);
-}
-
-const onlyRequest = (requests: RecordedRequest[]) => {
+const soleRequest = (requests: RecordedRequest[]) => {
 	expect(requests).toHaveLength(1);
 	return requests[0];
 };
@@ -53,14 +43,14 @@ const relIds = (type: string, id: string, name: string) =>
 
 describe('Contact → Create / Delete', () => {
 	test('POST /v1/contacts with the site relationship, the email and the fields set', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'create',
 			siteId: rl('2', 'list'),
 			email: ' ada@example.com ',
 			additionalFields: { name: 'Ada Lovelace', subscribed: true, custom_1: 'vip' },
 		});
-		const request = onlyRequest(requests);
+		const request = soleRequest(requests);
 		expect(request).toMatchObject({ method: 'POST', rawPath: '/v1/contacts', status: 201 });
 		expect(request.headers['content-type']).toBe(JSON_API);
 		expect(request.body).toEqual({
@@ -108,20 +98,33 @@ describe('Contact → Create / Delete', () => {
 		[{ siteId: rl('={{ " " }}'), email: 'a@example.com' }, '"Site" is empty'],
 		[{ siteId: rl('1'), email: '  ' }, '"Email" is empty'],
 	])('bad input is refused before any request (%j)', async (parameters, words) => {
-		const { message, requests } = await failing({ resource: 'contact', operation: 'create', ...parameters });
+		const { message, requests } = await runExpectingFailure(sandbox, {
+			resource: 'contact',
+			operation: 'create',
+			...parameters,
+		});
 		expect(message).toContain(words);
 		expect(requests).toHaveLength(0);
 	});
 
 	test("an email already on the site: the API's 422 with its field", async () => {
 		const taken = String(sandbox.find('contacts', '3')!.attributes.email);
-		const { message } = await failing({ resource: 'contact', operation: 'create', siteId: rl('1'), email: taken });
+		const { message } = await runExpectingFailure(sandbox, {
+			resource: 'contact',
+			operation: 'create',
+			siteId: rl('1'),
+			email: taken,
+		});
 		expect(message).toBe('Invalid fields: Unprocessable Entity: has already been taken (at /data/attributes/email)');
 	});
 
 	test('DELETE /v1/contacts/{id} → { id, deleted: true }; the contact is gone', async () => {
-		const { requests, items } = await ok({ resource: 'contact', operation: 'delete', contactId: rl('28') });
-		expect(onlyRequest(requests)).toMatchObject({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
+			resource: 'contact',
+			operation: 'delete',
+			contactId: rl('28'),
+		});
+		expect(soleRequest(requests)).toMatchObject({
 			method: 'DELETE',
 			rawPath: '/v1/contacts/28',
 			body: undefined,
@@ -139,7 +142,11 @@ describe('Contact → Create / Delete', () => {
 			sandbox.find('customers', (subscriber.relationships.customer.data as { id: string }).id)!.relationships.contact
 				.data as { id: string }
 		).id;
-		const { message } = await failing({ resource: 'contact', operation: 'delete', contactId: rl(contactId) });
+		const { message } = await runExpectingFailure(sandbox, {
+			resource: 'contact',
+			operation: 'delete',
+			contactId: rl(contactId),
+		});
 		// Release 1.1.0's reason, then the API's own words (contact-delete-refusal.test.ts: the whole way out).
 		expect(message).toMatch(/^The API refuses to delete this contact: .*Purchase → Cancel Subscription/);
 		expect(message).toMatch(
@@ -149,28 +156,41 @@ describe('Contact → Create / Delete', () => {
 	});
 
 	test('Contact Note → Delete: the API answers 200 without a body → { id, deleted: true }', async () => {
-		const { requests, items } = await ok({ resource: 'contactNote', operation: 'delete', contactNoteId: rl('3') });
-		expect(onlyRequest(requests)).toMatchObject({ method: 'DELETE', rawPath: '/v1/contact_notes/3' });
+		const { requests, items } = await runExpectingSuccess(sandbox, {
+			resource: 'contactNote',
+			operation: 'delete',
+			contactNoteId: rl('3'),
+		});
+		expect(soleRequest(requests)).toMatchObject({ method: 'DELETE', rawPath: '/v1/contact_notes/3' });
 		expect(items).toEqual([{ id: '3', deleted: true }]);
 		expect(sandbox.find('contact_notes', '3')).toBeUndefined();
-		const again = await failing({ resource: 'contactNote', operation: 'delete', contactNoteId: rl('3') });
+		const again = await runExpectingFailure(sandbox, {
+			resource: 'contactNote',
+			operation: 'delete',
+			contactNoteId: rl('3'),
+		});
 		expect(again.message).toContain('No contact note with ID "3"');
 	});
 
 	test('Contact Note → Update: PATCH with data.id, data.type and the body', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'contactNote',
 			operation: 'update',
 			contactNoteId: rl(' 1 '),
 			body: 'Called back, renewing.',
 		});
-		const request = onlyRequest(requests);
+		const request = soleRequest(requests);
 		expect(request).toMatchObject({ method: 'PATCH', rawPath: '/v1/contact_notes/1' });
 		expect(request.body).toEqual({
 			data: { type: 'contact_notes', id: '1', attributes: { body: 'Called back, renewing.' } },
 		});
 		expect(items[0]).toMatchObject({ id: '1', body: 'Called back, renewing.' });
-		const empty = await failing({ resource: 'contactNote', operation: 'update', contactNoteId: rl('1'), body: ' ' });
+		const empty = await runExpectingFailure(sandbox, {
+			resource: 'contactNote',
+			operation: 'update',
+			contactNoteId: rl('1'),
+			body: ' ',
+		});
 		expect(empty.message).toContain('"Body" is empty');
 		expect(empty.requests).toHaveLength(0);
 	});
@@ -178,8 +198,12 @@ describe('Contact → Create / Delete', () => {
 
 describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () => {
 	test('Get Tags: GET …/relationships/tags → one item with the tag IDs', async () => {
-		const { requests, items } = await ok({ resource: 'contact', operation: 'getTags', contactId: rl('4') });
-		expect(onlyRequest(requests)).toMatchObject({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
+			resource: 'contact',
+			operation: 'getTags',
+			contactId: rl('4'),
+		});
+		expect(soleRequest(requests)).toMatchObject({
 			method: 'GET',
 			rawPath: '/v1/contacts/4/relationships/tags',
 			body: undefined,
@@ -189,13 +213,13 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 
 	test('Add Tags: POST with contact_tags identifiers (picked, typed, or an array by expression) → the tags after', async () => {
 		const before = relIds('contacts', '1', 'tags');
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'addTags',
 			contactId: rl('1'),
 			tagIds: ['5', '1'],
 		});
-		const request = onlyRequest(requests);
+		const request = soleRequest(requests);
 		expect(request).toMatchObject({ method: 'POST', rawPath: '/v1/contacts/1/relationships/tags', status: 200 });
 		expect(request.headers['content-type']).toBe(JSON_API);
 		expect(request.body).toEqual({
@@ -208,7 +232,7 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 		expect(relIds('contacts', '1', 'tags')).toEqual(after);
 		expect(items).toEqual([{ id: '1', type: 'contacts', tags_ids: after }]);
 
-		const typed = await ok({
+		const typed = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'addTags',
 			contactId: rl('2'),
@@ -220,7 +244,8 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 				{ type: 'contact_tags', id: '3' },
 			],
 		});
-		const fromItem = await ok(
+		const fromItem = await runExpectingSuccess(
+			sandbox,
 			{ resource: 'contact', operation: 'addTags', contactId: rl('={{ $json.contact }}'), tagIds: '={{ $json.tags }}' },
 			[{ contact: 6, tags: [4] }],
 		);
@@ -231,21 +256,31 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 	});
 
 	test('Remove Tags: DELETE with the identifiers in the body; Replace Tags: PATCH with the whole set', async () => {
-		await ok({ resource: 'contact', operation: 'addTags', contactId: rl('3'), tagIds: ['1', '2', '3'] });
-		const removed = await ok({ resource: 'contact', operation: 'removeTags', contactId: rl('3'), tagIds: ['2'] });
-		expect(onlyRequest(removed.requests)).toMatchObject({
+		await runExpectingSuccess(sandbox, {
+			resource: 'contact',
+			operation: 'addTags',
+			contactId: rl('3'),
+			tagIds: ['1', '2', '3'],
+		});
+		const removed = await runExpectingSuccess(sandbox, {
+			resource: 'contact',
+			operation: 'removeTags',
+			contactId: rl('3'),
+			tagIds: ['2'],
+		});
+		expect(soleRequest(removed.requests)).toMatchObject({
 			method: 'DELETE',
 			rawPath: '/v1/contacts/3/relationships/tags',
 			body: { data: [{ type: 'contact_tags', id: '2' }] },
 		});
 		expect(relIds('contacts', '3', 'tags')).not.toContain('2');
-		const replaced = await ok({
+		const replaced = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'replaceTags',
 			contactId: rl('3'),
 			tagIds: ['4', '5'],
 		});
-		expect(onlyRequest(replaced.requests)).toMatchObject({
+		expect(soleRequest(replaced.requests)).toMatchObject({
 			method: 'PATCH',
 			body: {
 				data: [
@@ -258,7 +293,12 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 	});
 
 	test('Simplify off: the relationship document as the API sent it', async () => {
-		const { items } = await ok({ resource: 'contact', operation: 'getTags', contactId: rl('4'), simple: false });
+		const { items } = await runExpectingSuccess(sandbox, {
+			resource: 'contact',
+			operation: 'getTags',
+			contactId: rl('4'),
+			simple: false,
+		});
 		expect(items).toEqual([
 			{
 				data: relIds('contacts', '4', 'tags').map((id) => ({ id, type: 'contact_tags' })),
@@ -270,7 +310,7 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 	test.each(['addTags', 'removeTags', 'replaceTags'])(
 		'%s: no tag IDs → refused before any request',
 		async (operation) => {
-			const { message, requests } = await failing({
+			const { message, requests } = await runExpectingFailure(sandbox, {
 				resource: 'contact',
 				operation,
 				contactId: rl('1'),
@@ -282,9 +322,18 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 	);
 
 	test("an unknown tag or contact: the API's 404 named", async () => {
-		const tag = await failing({ resource: 'contact', operation: 'addTags', contactId: rl('1'), tagIds: ['999'] });
+		const tag = await runExpectingFailure(sandbox, {
+			resource: 'contact',
+			operation: 'addTags',
+			contactId: rl('1'),
+			tagIds: ['999'],
+		});
 		expect(tag.message).toContain("Couldn't find ContactTag with 'id'=999");
-		const contact = await failing({ resource: 'contact', operation: 'getTags', contactId: rl('a b/c') });
+		const contact = await runExpectingFailure(sandbox, {
+			resource: 'contact',
+			operation: 'getTags',
+			contactId: rl('a b/c'),
+		});
 		expect(contact.requests[0].rawPath).toBe('/v1/contacts/a%20b%2Fc/relationships/tags');
 		expect(contact.message).toContain('No contact with ID "a b/c"');
 	});
@@ -292,13 +341,13 @@ describe('Contact tags: Get / Add / Remove / Replace (type contact_tags)', () =>
 
 describe('Offer grants on contacts and customers', () => {
 	test('Contact → Grant Offers: POST with offers identifiers and meta.send_customer_welcome_email', async () => {
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'grantOffers',
 			contactId: rl('27'),
 			offerIds: ['2', '4'],
 		});
-		const request = onlyRequest(requests);
+		const request = soleRequest(requests);
 		expect(request).toMatchObject({ method: 'POST', rawPath: '/v1/contacts/27/relationships/offers' });
 		expect(request.body).toEqual({
 			data: [
@@ -318,7 +367,7 @@ describe('Offer grants on contacts and customers', () => {
 	});
 
 	test('Send Welcome Email off → meta.send_customer_welcome_email false, no email', async () => {
-		const { requests } = await ok({
+		const { requests } = await runExpectingSuccess(sandbox, {
 			resource: 'contact',
 			operation: 'grantOffers',
 			contactId: rl('28'),
@@ -337,13 +386,13 @@ describe('Offer grants on contacts and customers', () => {
 
 	test('Customer → Grant Offers sends no meta (the customer version has no welcome-email switch)', async () => {
 		expect(propertiesOf('customer', 'grantOffers').map((p) => p.name)).not.toContain('sendWelcomeEmail');
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'customer',
 			operation: 'grantOffers',
 			customerId: rl('2'),
 			offerIds: ['6'],
 		});
-		expect(onlyRequest(requests)).toMatchObject({
+		expect(soleRequest(requests)).toMatchObject({
 			method: 'POST',
 			rawPath: '/v1/customers/2/relationships/offers',
 			body: { data: [{ type: 'offers', id: '6' }] },
@@ -358,20 +407,30 @@ describe('Offer grants on contacts and customers', () => {
 		const type = `${resource}s`;
 		const held = relIds(type, id, 'offers');
 		expect(held.length).toBeGreaterThan(0);
-		const got = await ok({ resource, operation: 'getOffers', [`${resource}Id`]: rl(id) });
-		expect(onlyRequest(got.requests)).toMatchObject({ method: 'GET', rawPath: path });
+		const got = await runExpectingSuccess(sandbox, { resource, operation: 'getOffers', [`${resource}Id`]: rl(id) });
+		expect(soleRequest(got.requests)).toMatchObject({ method: 'GET', rawPath: path });
 		expect(got.items).toEqual([{ id, type, offers_ids: held }]);
 
-		const revoked = await ok({ resource, operation: 'revokeOffers', [`${resource}Id`]: rl(id), offerIds: [held[0]] });
-		expect(onlyRequest(revoked.requests)).toMatchObject({
+		const revoked = await runExpectingSuccess(sandbox, {
+			resource,
+			operation: 'revokeOffers',
+			[`${resource}Id`]: rl(id),
+			offerIds: [held[0]],
+		});
+		expect(soleRequest(revoked.requests)).toMatchObject({
 			method: 'DELETE',
 			rawPath: path,
 			body: { data: [{ type: 'offers', id: held[0] }] },
 		});
 		expect(relIds(type, id, 'offers')).not.toContain(held[0]);
 
-		const replaced = await ok({ resource, operation: 'replaceOffers', [`${resource}Id`]: rl(id), offerIds: '1,2' });
-		expect(onlyRequest(replaced.requests)).toMatchObject({
+		const replaced = await runExpectingSuccess(sandbox, {
+			resource,
+			operation: 'replaceOffers',
+			[`${resource}Id`]: rl(id),
+			offerIds: '1,2',
+		});
+		expect(soleRequest(replaced.requests)).toMatchObject({
 			method: 'PATCH',
 			rawPath: path,
 			body: {
@@ -385,8 +444,12 @@ describe('Offer grants on contacts and customers', () => {
 	});
 
 	test('Offer → Get Products: GET /v1/offers/{id}/relationships/products', async () => {
-		const { requests, items } = await ok({ resource: 'offer', operation: 'getProducts', offerId: rl('5') });
-		expect(onlyRequest(requests).rawPath).toBe('/v1/offers/5/relationships/products');
+		const { requests, items } = await runExpectingSuccess(sandbox, {
+			resource: 'offer',
+			operation: 'getProducts',
+			offerId: rl('5'),
+		});
+		expect(soleRequest(requests).rawPath).toBe('/v1/offers/5/relationships/products');
 		expect(items).toEqual([{ id: '5', type: 'offers', products_ids: ['3'] }]);
 	});
 });
@@ -399,8 +462,12 @@ describe('Purchase → Deactivate / Reactivate / Cancel Subscription', () => {
 
 	test('Deactivate then Reactivate: POST without a body → the purchase after the change', async () => {
 		const purchase = active();
-		const deactivated = await ok({ resource: 'purchase', operation: 'deactivate', purchaseId: rl(purchase.id) });
-		expect(onlyRequest(deactivated.requests)).toMatchObject({
+		const deactivated = await runExpectingSuccess(sandbox, {
+			resource: 'purchase',
+			operation: 'deactivate',
+			purchaseId: rl(purchase.id),
+		});
+		expect(soleRequest(deactivated.requests)).toMatchObject({
 			method: 'POST',
 			rawPath: `/v1/purchases/${purchase.id}/deactivate`,
 			body: undefined,
@@ -409,8 +476,12 @@ describe('Purchase → Deactivate / Reactivate / Cancel Subscription', () => {
 		expect(deactivated.items).toEqual([
 			expect.objectContaining({ id: purchase.id, type: 'purchases', deactivated_at: expect.any(String) }),
 		]);
-		const reactivated = await ok({ resource: 'purchase', operation: 'reactivate', purchaseId: rl(purchase.id) });
-		expect(onlyRequest(reactivated.requests).rawPath).toBe(`/v1/purchases/${purchase.id}/reactivate`);
+		const reactivated = await runExpectingSuccess(sandbox, {
+			resource: 'purchase',
+			operation: 'reactivate',
+			purchaseId: rl(purchase.id),
+		});
+		expect(soleRequest(reactivated.requests).rawPath).toBe(`/v1/purchases/${purchase.id}/reactivate`);
 		expect(reactivated.items[0]).toMatchObject({ id: purchase.id, deactivated_at: null });
 	});
 
@@ -418,12 +489,12 @@ describe('Purchase → Deactivate / Reactivate / Cancel Subscription', () => {
 		const subscription = sandbox.store.purchases.find(
 			(p) => p.attributes.payment_type === 'subscription' && p.attributes.deactivated_at === null,
 		)!;
-		const { requests, items } = await ok({
+		const { requests, items } = await runExpectingSuccess(sandbox, {
 			resource: 'purchase',
 			operation: 'cancelSubscription',
 			purchaseId: rl(subscription.id),
 		});
-		expect(onlyRequest(requests)).toMatchObject({
+		expect(soleRequest(requests)).toMatchObject({
 			method: 'POST',
 			rawPath: `/v1/purchases/${subscription.id}/cancel_subscription`,
 		});
@@ -432,7 +503,7 @@ describe('Purchase → Deactivate / Reactivate / Cancel Subscription', () => {
 			deactivated_at: expect.any(String),
 			deactivation_reason: 'subscription canceled',
 		});
-		const { message } = await failing({
+		const { message } = await runExpectingFailure(sandbox, {
 			resource: 'purchase',
 			operation: 'cancelSubscription',
 			purchaseId: rl(active().id),
@@ -484,7 +555,7 @@ describe('Destructive operations: described, never retried', () => {
 		{ resource: 'contact', operation: 'revokeOffers', contactId: rl('2'), offerIds: ['1'] },
 		{ resource: 'purchase', operation: 'cancelSubscription', purchaseId: rl('1') },
 	])('$resource → $operation with Retry On Fail on: refused, nothing sent', async (parameters) => {
-		const { message, requests } = await failing(parameters, {
+		const { message, requests } = await runExpectingFailure(sandbox, parameters, {
 			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
 		});
 		expect(message).toContain('"Retry On Fail" is on: this operation cannot be undone and is never retried');
@@ -493,7 +564,7 @@ describe('Destructive operations: described, never retried', () => {
 
 	test('a destructive request that fails is sent once (a 500 on Revoke Offers is reported, not retried)', async () => {
 		sandbox.failNext({ status: 500, match: (r) => r.method === 'DELETE' });
-		const { message, requests } = await failing({
+		const { message, requests } = await runExpectingFailure(sandbox, {
 			resource: 'customer',
 			operation: 'revokeOffers',
 			customerId: rl('3'),

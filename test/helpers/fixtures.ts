@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+	INodeParameterResourceLocator,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeParameters,
@@ -31,7 +32,7 @@ import { runNode, type NodeRunResult, type RunOptions } from './harness';
 export const JSON_API = 'application/vnd.api+json';
 
 /** A resource locator value, `{ __rl: true, mode, value }` (mode default `id`). */
-export function rl(value: string, mode: 'id' | 'url' | 'list' = 'id') {
+export function rl(value: string, mode: string = 'id'): INodeParameterResourceLocator {
 	return { __rl: true, mode, value };
 }
 
@@ -120,6 +121,8 @@ export interface RunWithOptions {
 	type?: string;
 	/** Leave the sandbox's request log as it is (runs started together share it). */
 	keepRequests?: boolean;
+	/** Given the execution once it started (see `RunOptions.onExecution`: to cancel it). */
+	onExecution?: RunOptions['onExecution'];
 }
 
 /**
@@ -141,32 +144,74 @@ export async function runWith(
 		settings: options.settings,
 		executionId: options.executionId,
 		type: options.type,
+		onExecution: options.onExecution,
 	});
+}
+
+/** What a file's {@link nodeRunner} runs with besides each run's own: parameters under the run's, and {@link runWith}'s options. */
+export interface RunnerDefaults {
+	parameters?: INodeParameters;
+	options?: RunWithOptions;
+}
+
+/**
+ * A test file's way to run the node: {@link runWith} against the sandbox `sandbox()` gives at each
+ * run (the one `useSandbox` started), with the file's defaults under each run's parameters and
+ * options (for example {@link ONE_PAGE_AT_A_TIME}, or `keepRequests` for a file that reads the
+ * requests of several runs). A second argument that is an array is the run's input items.
+ */
+export function nodeRunner(sandbox: () => Sandbox, defaults: RunnerDefaults = {}) {
+	return async (
+		parameters: INodeParameters | IDataObject,
+		options: RunWithOptions | IDataObject[] = {},
+	): Promise<NodeRunResult> => {
+		const own = Array.isArray(options) ? { input: options } : options;
+		return await runWith(
+			sandbox(),
+			{ ...defaults.parameters, ...(parameters as INodeParameters) },
+			{ ...defaults.options, ...own },
+		);
+	};
 }
 
 /**
  * Runs the node with {@link runWith} and expects success: every request carried the JSON:API media
- * type as Accept and the sandbox's token. Returns the requests and the items' JSON.
+ * type as Accept and the token (the sandbox's, or the one the options give). Returns the requests (a copy) and the items' JSON.
  */
-export async function runExpectingSuccess(sandbox: Sandbox, parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await runWith(sandbox, parameters, { input });
+export async function runExpectingSuccess(
+	sandbox: Sandbox,
+	parameters: INodeParameters,
+	input?: IDataObject[] | RunWithOptions,
+) {
+	const options = Array.isArray(input) ? { input } : (input ?? {});
+	const result = await runWith(sandbox, parameters, options);
 	expect(result.error).toBeUndefined();
 	for (const request of sandbox.requests) {
 		expect(request.headers.accept).toBe(JSON_API);
-		expect(request.headers.authorization).toBe(`Bearer ${sandbox.token}`);
+		expect(request.headers.authorization).toBe(`Bearer ${options.token ?? sandbox.token}`);
 	}
-	return { requests: sandbox.requests, items: result.items.map((item) => item.json) };
+	return { requests: [...sandbox.requests], items: result.items.map((item) => item.json) };
 }
 
-/** Runs the node with {@link runWith} and expects a failure: returns its message, description and the requests sent. */
+/** Runs the node with {@link runWith} and expects a failure: returns its message, description and the requests sent (a copy). */
 export async function runExpectingFailure(sandbox: Sandbox, parameters: INodeParameters, options?: RunWithOptions) {
 	const result = await runWith(sandbox, parameters, options);
 	expect(result.error).toBeDefined();
 	return {
 		message: String(result.error?.message),
 		description: String(result.error?.description ?? ''),
-		requests: sandbox.requests,
+		requests: [...sandbox.requests],
 	};
+}
+
+/** A request as `METHOD /raw/path`, for comparing which requests were sent. */
+export function wire(request: RecordedRequest): string {
+	return `${request.method} ${request.rawPath}`;
+}
+
+/** The sandbox's requests to the API (paths under `/v1/`), not its other routes. */
+export function apiRequestsOf(sandbox: Sandbox): RecordedRequest[] {
+	return sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/'));
 }
 
 /** The query string pieces `key=value` as sent, sorted (the order of parameters carries no meaning). */
@@ -360,4 +405,14 @@ export function propertiesOf(resource: string, operation: string): INodeProperti
 /** The fields inside a collection property (`filters`, `options`, `includeFilters`, ...). */
 export function collectionFields(property: INodeProperties | undefined): INodeProperties[] {
 	return ((property?.options ?? []) as INodeProperties[]).filter((o) => 'displayName' in o && 'type' in o);
+}
+
+/** The properties of an operation with the fields of its collections. */
+export function fieldsOf(resource: string, operation: string): INodeProperties[] {
+	return propertiesOf(resource, operation).flatMap((p) => [p, ...collectionFields(p)]);
+}
+
+/** Everything a sandbox received (headers and bodies of every request), as text, to search for a secret. */
+export function everythingReceivedBy(sandbox: Sandbox): string {
+	return JSON.stringify(sandbox.requests);
 }

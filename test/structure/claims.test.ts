@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
-const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const readText = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const flat = (text: string) =>
 	text
 		.replace(/<!--\/?fig(:[A-Za-z]+)?-->/g, '')
@@ -36,7 +36,7 @@ interface Claim {
 
 /** The rows of docs/claims.md's tables, with the file (and heading) their section names. */
 function claims(): Claim[] {
-	const doc = read('docs/claims.md');
+	const doc = readText('docs/claims.md');
 	const out: Claim[] = [];
 	for (const part of doc.split('\n## ').slice(1)) {
 		const [title, ...lines] = part.split('\n');
@@ -68,14 +68,14 @@ test("docs/claims.md maps the README's three sections and the rule pages (the ch
 test.each(CLAIMS.map((c) => [`${c.file}${c.heading ? ` § ${c.heading}` : ''}: ${c.says}`, c] as const))(
 	'%s: said there, with a test that exists',
 	(_says, claim) => {
-		const text = read(claim.file);
+		const text = readText(claim.file);
 		expect(flat(claim.heading ? section(text, claim.heading) : text)).toContain(flat(claim.says));
 		expect(claim.tests.length).toBeGreaterThan(0);
 		for (const { file, title } of claim.tests) {
 			expect(fs.existsSync(path.join(ROOT, file))).toBe(true);
 			expect({
 				file,
-				holdsTitle: read(file)
+				holdsTitle: readText(file)
 					.replace(/\\(['"`])/g, '$1')
 					.includes(title),
 			}).toEqual({ file, holdsTitle: true });

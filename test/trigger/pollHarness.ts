@@ -1,6 +1,7 @@
 /**
  * Drives the trigger's poll() through n8n-core's real PollContext (static data, credentials,
- * httpRequestWithAuthentication), the way n8n's poll job does, against the sandbox API.
+ * httpRequestWithAuthentication), the way n8n's poll job does, against the sandbox API; and what
+ * trigger tests read of a poll (`emittedIds`) and how they make one (`triggerRunner`).
  */
 import { PollContext } from 'n8n-core';
 import {
@@ -14,6 +15,8 @@ import {
 
 import { ContentPlatformTrigger } from '../../nodes/ContentPlatformTrigger/ContentPlatformTrigger.node';
 import { PACKAGE, TestCredentialsHelper, nodeTypes, registerNodeType, testAdditionalData } from '../helpers/harness';
+import { accessTokenCredentials } from '../helpers/fixtures';
+import type { Sandbox } from '../sandbox';
 
 const trigger = new ContentPlatformTrigger();
 registerNodeType('contentPlatformTrigger', trigger);
@@ -102,5 +105,34 @@ export class TriggerRunner {
 	/** n8n restarted: the static data went through JSON (the database) into a new Workflow. */
 	restart(): void {
 		this.workflow = this.newWorkflow(JSON.parse(JSON.stringify(this.workflow.staticData)));
+	}
+}
+
+/** The IDs a poll emitted, after checking it did not fail (none when it emitted nothing). */
+export function emittedIds(result: PollResult): string[] {
+	expect(result.error).toBeUndefined();
+	return (result.items ?? []).map((item) => String(item.id));
+}
+
+/** A polling trigger on `event` (with `extra` parameters) against the sandbox, with the access-token credential. */
+export function triggerRunner(sandbox: Sandbox, event: string, extra: Record<string, unknown> = {}): TriggerRunner {
+	return new TriggerRunner({ event, ...extra }, accessTokenCredentials(sandbox));
+}
+
+/**
+ * The clock trigger tests move by hand: `nowMs` (what the mocked `Date.now` returns, ms), `tick`
+ * (moves it by `seconds`, returns the new time as ISO text) and `insertTicked` (`n` records of
+ * `type` created one second apart on it; returns their IDs).
+ */
+export class HandClock {
+	nowMs = 0;
+
+	tick(seconds: number): string {
+		this.nowMs += seconds * 1000;
+		return new Date(this.nowMs).toISOString();
+	}
+
+	insertTicked(sandbox: Sandbox, type: string, n: number): string[] {
+		return Array.from({ length: n }, () => sandbox.insert(type, {}, {}, { created_at: this.tick(1) }).id);
 	}
 }

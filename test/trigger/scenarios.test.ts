@@ -16,7 +16,7 @@ import { runNode } from '../helpers/harness';
 import { accessTokenCredentials, useSandbox } from '../helpers/fixtures';
 import type { Fault, RecordedRequest, Sandbox } from '../sandbox';
 import { pageAt } from '../../nodes/ContentPlatformTrigger/strategies/listPages';
-import { TriggerRunner, type PollResult } from './pollHarness';
+import { TriggerRunner, type PollResult, emittedIds, triggerRunner } from './pollHarness';
 import { prng, RANDOM_FAULTS } from './random';
 import { measuredTableProblem } from './measuredTable';
 
@@ -144,12 +144,8 @@ class Clock {
 	}
 }
 
-function runner(event: string, extra: Record<string, unknown> = {}): TriggerRunner {
-	return new TriggerRunner({ event, ...extra }, accessTokenCredentials(sandbox));
-}
-
 /** Inserts `n` records of `type`, `perInstant` of them sharing each created_at second; returns their IDs. */
-function insert(
+function insertOnClock(
 	type: string,
 	clock: Clock,
 	n: number,
@@ -161,18 +157,12 @@ function insert(
 		.map((r) => r.id);
 }
 
-/** The emitted IDs of a successful poll (none for null). */
-function ids(result: PollResult): string[] {
-	expect(result.error).toBeUndefined();
-	return (result.items ?? []).map((item) => String(item.id));
-}
-
 function expectNoDuplicates(list: string[]): void {
 	expect(new Set(list).size).toBe(list.length);
 }
 
 /** API requests (not token requests) since the last clearRequests(). */
-function apiRequests(): RecordedRequest[] {
+function apiRequestsSinceClear(): RecordedRequest[] {
 	return sandbox.requests.filter((r) => r.rawPath.startsWith('/v1/') && r.rawPath !== '/v1/oauth/token');
 }
 
@@ -180,7 +170,7 @@ function apiRequests(): RecordedRequest[] {
 async function countedPoll(trigger: TriggerRunner, mode?: 'manual'): Promise<{ result: PollResult; requests: number }> {
 	sandbox.clearRequests();
 	const result = await trigger.poll(mode);
-	return { result, requests: apiRequests().length };
+	return { result, requests: apiRequestsSinceClear().length };
 }
 
 const snapshot = (trigger: TriggerRunner) => JSON.parse(JSON.stringify(trigger.staticData)) as Record<string, unknown>;
@@ -247,7 +237,7 @@ afterAll(() => {
 describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event, type, strategy }) => {
 	test('history is not emitted; each new record is emitted once, oldest first; idle = null', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		expect(sandbox.store[type].length).toBeGreaterThan(0);
 		const activation = await countedPoll(trigger);
 		expect(activation.result).toEqual({ items: null });
@@ -260,13 +250,13 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 			expect(Date.parse(cursor.watermark!)).toBe(newest);
 		}
 
-		const one = insert(type, clock, 1);
+		const one = insertOnClock(type, clock, 1);
 		const first = await countedPoll(trigger);
-		expect(ids(first.result)).toEqual(one);
+		expect(emittedIds(first.result)).toEqual(one);
 
-		const burst = insert(type, clock, 250);
+		const burst = insertOnClock(type, clock, 250);
 		const second = await countedPoll(trigger);
-		expect(ids(second.result)).toEqual(burst);
+		expect(emittedIds(second.result)).toEqual(burst);
 		measure(event, 'burst250', second.requests);
 
 		const idle = await countedPoll(trigger);
@@ -278,7 +268,7 @@ describe.each(ALL)('$event: activation, then 1, 250 and 0 new records', ({ event
 			expect(idle.requests).toBe(transactionWindowRequests(trigger));
 			expect(idle.requests).toBe(Math.floor(251 / PAGE) + 1);
 			expect(second.requests).toBe(Math.floor(251 / PAGE) + 1);
-			const start = apiRequests().map((r) => r.query['filter[start_date]']);
+			const start = apiRequestsSinceClear().map((r) => r.query['filter[start_date]']);
 			expect(new Set(start)).toEqual(new Set(['2026-11-04']));
 		} else {
 			expect(idle.requests).toBe(1);
@@ -294,11 +284,11 @@ describe.each([ORDERS, FORM_SUBMISSIONS, TRANSACTIONS, PURCHASES])(
 	({ event, type, strategy }) => {
 		test('emitted completely in one poll; requests at most ceil(K / 100) + 1 when sortable', async () => {
 			const clock = new Clock();
-			const trigger = runner(event);
+			const trigger = triggerRunner(sandbox, event);
 			await trigger.poll();
-			const burst = insert(type, clock, 1000, 3);
+			const burst = insertOnClock(type, clock, 1000, 3);
 			const { result, requests } = await countedPoll(trigger);
-			const emitted = ids(result);
+			const emitted = emittedIds(result);
 			expectNoDuplicates(emitted);
 			expect(new Set(emitted)).toEqual(new Set(burst));
 			measure(event, 'burst1000', requests);
@@ -319,11 +309,11 @@ describe.each(REQUIRED)('$event: activation on an empty list', ({ event, type })
 	test('nothing to emit, then every record is new', async () => {
 		const clock = new Clock();
 		sandbox.clear(type);
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		expect(await trigger.poll()).toEqual({ items: null });
 		expect(trigger.staticData.cursor).toBeDefined();
-		const fresh = insert(type, clock, 120);
-		expect(ids(await trigger.poll())).toEqual(fresh);
+		const fresh = insertOnClock(type, clock, 120);
+		expect(emittedIds(await trigger.poll())).toEqual(fresh);
 		expect(await trigger.poll()).toEqual({ items: null });
 	});
 });
@@ -335,13 +325,13 @@ describe.each(REQUIRED)('$event: activation on an empty list', ({ event, type })
 describe.each(ALL)('$event: ties', ({ event, type, strategy }) => {
 	test('many records in the same second across page boundaries, including the watermark second', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
 		// One record, then 150 more in the same second (ties at the stored watermark).
-		const first = insert(type, clock, 1);
-		expect(ids(await trigger.poll())).toEqual(first);
+		const first = insertOnClock(type, clock, 1);
+		expect(emittedIds(await trigger.poll())).toEqual(first);
 		const tied = sandbox.insertMany(type, 150, () => ({ created_at: clock.now() })).map((r) => r.id);
-		const second = ids(await trigger.poll());
+		const second = emittedIds(await trigger.poll());
 		expectNoDuplicates(second);
 		expect(new Set(second)).toEqual(new Set(tied));
 		const idle = await countedPoll(trigger);
@@ -354,8 +344,8 @@ describe.each(ALL)('$event: ties', ({ event, type, strategy }) => {
 		}
 		if (strategy === 'idOnly') expect(idle.requests).toBe(1);
 		// Then 250 records in groups of 50 per second, one more poll later.
-		const groups = insert(type, clock, 250, 50);
-		const third = ids(await trigger.poll());
+		const groups = insertOnClock(type, clock, 250, 50);
+		const third = emittedIds(await trigger.poll());
 		expectNoDuplicates(third);
 		expect(new Set(third)).toEqual(new Set(groups));
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -369,9 +359,9 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 		['a burst larger than a page', 130, 1],
 	])('%s: nothing lost or duplicated over the next polls', async (_name, during, tick) => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
-		const before = insert(type, clock, 230);
+		const before = insertOnClock(type, clock, 230);
 		const inserted: string[] = [];
 		onRequest(pageNumber(2), () => {
 			inserted.push(
@@ -380,11 +370,11 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 					.map((r) => r.id),
 			);
 		});
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		sandbox.clearFaults();
 		expect(inserted).toHaveLength(during);
 		// The page-2 request saw the shifted list: records of page 1 repeated (or reordered).
-		emitted.push(...ids(await trigger.poll()));
+		emitted.push(...emittedIds(await trigger.poll()));
 		expect(await trigger.poll()).toEqual({ items: null });
 		expectNoDuplicates(emitted);
 		expect(new Set(emitted)).toEqual(new Set([...before, ...inserted]));
@@ -400,9 +390,9 @@ describe.each(REQUIRED)('$event: records inserted between two pages of one poll'
 describe('newOrder: a record deleted between two pages of one poll', () => {
 	test('the record that moved back onto page 1 is emitted by a later poll', async () => {
 		const clock = new Clock();
-		const trigger = runner('newOrder');
+		const trigger = triggerRunner(sandbox, 'newOrder');
 		await trigger.poll();
-		const fresh = insert('orders', clock, 150);
+		const fresh = insertOnClock('orders', clock, 150);
 		const deleted = fresh[fresh.length - 1]; // the newest: first on page 1
 		onRequest(pageNumber(2), () => {
 			sandbox.store.orders.splice(
@@ -410,9 +400,9 @@ describe('newOrder: a record deleted between two pages of one poll', () => {
 				1,
 			);
 		});
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		sandbox.clearFaults();
-		emitted.push(...ids(await trigger.poll()));
+		emitted.push(...emittedIds(await trigger.poll()));
 		expectNoDuplicates(emitted);
 		const expected = fresh.filter((id) => id !== deleted);
 		expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(expected));
@@ -422,9 +412,9 @@ describe('newOrder: a record deleted between two pages of one poll', () => {
 		'$event: the record that moved back is emitted by the next poll',
 		async ({ event, type, strategy }) => {
 			const clock = new Clock();
-			const trigger = runner(event);
+			const trigger = triggerRunner(sandbox, event);
 			await trigger.poll();
-			const fresh = insert(type, clock, 150);
+			const fresh = insertOnClock(type, clock, 150);
 			// What the trigger's page 1 will hold, asked the same way before the poll.
 			const query = new URLSearchParams({ 'page[number]': '1', 'page[size]': '100' });
 			if (strategy === 'dateWindow') {
@@ -445,10 +435,10 @@ describe('newOrder: a record deleted between two pages of one poll', () => {
 				);
 				done = true;
 			});
-			const emitted = ids(await trigger.poll());
+			const emitted = emittedIds(await trigger.poll());
 			sandbox.clearFaults();
 			expect(done).toBe(true);
-			emitted.push(...ids(await trigger.poll()));
+			emitted.push(...emittedIds(await trigger.poll()));
 			expectNoDuplicates(emitted);
 			expect(new Set(emitted.filter((id) => id !== deleted))).toEqual(new Set(fresh.filter((id) => id !== deleted)));
 		},
@@ -458,14 +448,14 @@ describe('newOrder: a record deleted between two pages of one poll', () => {
 describe('newTransaction: records inserted during the activation poll', () => {
 	test('the activation reads a window of several pages; what it did not read is emitted next, nothing twice', async () => {
 		const clock = new Clock();
-		insert('transactions', clock, 150);
-		const trigger = runner('newTransaction');
+		insertOnClock('transactions', clock, 150);
+		const trigger = triggerRunner(sandbox, 'newTransaction');
 		const inserted: string[] = [];
-		onRequest(pageNumber(2), () => inserted.push(...insert('transactions', clock, 20)));
+		onRequest(pageNumber(2), () => inserted.push(...insertOnClock('transactions', clock, 20)));
 		await trigger.poll();
 		sandbox.clearFaults();
 		expect(inserted).toHaveLength(20);
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		expectNoDuplicates(emitted);
 		// Records created during the activation may count as history (read on page 2 or later) or
 		// as new (landed on page 1, already read): never anything else, never twice.
@@ -525,12 +515,12 @@ describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) =>
 			'%s: NodeApiError with the server words, cursor unchanged, the next poll emits what was missed',
 			async (_name, fault, message) => {
 				const clock = new Clock();
-				const trigger = runner(event);
+				const trigger = triggerRunner(sandbox, event);
 				await trigger.poll();
-				insert(type, clock, 5);
-				ids(await trigger.poll());
+				insertOnClock(type, clock, 5);
+				emittedIds(await trigger.poll());
 				const before = snapshot(trigger);
-				const missed = insert(type, clock, 230);
+				const missed = insertOnClock(type, clock, 230);
 				sandbox.failNext({ ...fault, match: pageNumber(failingPage) });
 				sandbox.clearRequests();
 				const failed = await trigger.poll();
@@ -543,7 +533,7 @@ describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) =>
 				expect(snapshot(trigger)).toEqual(before);
 				// Restarting after the failure changes nothing either.
 				trigger.restart();
-				const recovered = ids(await trigger.poll());
+				const recovered = emittedIds(await trigger.poll());
 				expectNoDuplicates(recovered);
 				if (strategy === 'dateWindow') expect(new Set(recovered)).toEqual(new Set(missed));
 				else expect(recovered).toEqual(missed);
@@ -554,17 +544,17 @@ describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) =>
 
 	test('two failing polls in a row, then recovery with records added in between', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
 		const before = snapshot(trigger);
-		const a = insert(type, clock, 40);
+		const a = insertOnClock(type, clock, 40);
 		sandbox.failNext({ status: 503, body: { errors: [{ status: '503', detail: 'try later' }] } });
 		expect((await trigger.poll()).error?.message).toMatch(/503: try later/);
-		const b = insert(type, clock, 140);
+		const b = insertOnClock(type, clock, 140);
 		sandbox.failNext({ destroy: true, match: pageNumber(2) });
 		expect((await trigger.poll()).error).toBeInstanceOf(NodeApiError);
 		expect(snapshot(trigger)).toEqual(before);
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		expectNoDuplicates(emitted);
 		expect(new Set(emitted)).toEqual(new Set([...a, ...b]));
 	});
@@ -573,10 +563,10 @@ describe.each(REQUIRED)('$event: a failing poll', ({ event, type, strategy }) =>
 describe.each(LIGHTER)('$event: a failing poll', ({ event, type }) => {
 	test('500 on page 2: cursor unchanged, recovery emits everything once', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
 		const before = snapshot(trigger);
-		const missed = insert(type, clock, 150);
+		const missed = insertOnClock(type, clock, 150);
 		sandbox.failNext({
 			status: 500,
 			body: { errors: [{ status: '500', detail: 'upstream timeout' }] },
@@ -586,7 +576,7 @@ describe.each(LIGHTER)('$event: a failing poll', ({ event, type }) => {
 		expect(failed.error).toBeInstanceOf(NodeApiError);
 		expect(failed.error!.message).toContain('upstream timeout');
 		expect(snapshot(trigger)).toEqual(before);
-		expect(ids(await trigger.poll())).toEqual(missed);
+		expect(emittedIds(await trigger.poll())).toEqual(missed);
 	});
 });
 
@@ -597,16 +587,16 @@ describe.each(LIGHTER)('$event: a failing poll', ({ event, type }) => {
 describe.each(ALL)('$event: restart and manual runs', ({ event, type }) => {
 	test('restart (static data through JSON) between polls: nothing lost, nothing twice', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
 		trigger.restart();
-		const a = insert(type, clock, 5);
-		expect(ids(await trigger.poll())).toEqual(a);
+		const a = insertOnClock(type, clock, 5);
+		expect(emittedIds(await trigger.poll())).toEqual(a);
 		trigger.restart();
 		expect(await trigger.poll()).toEqual({ items: null });
-		const b = insert(type, clock, 120, 40);
+		const b = insertOnClock(type, clock, 120, 40);
 		trigger.restart();
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		expect(new Set(emitted)).toEqual(new Set(b));
 		expectNoDuplicates(emitted);
 		trigger.restart();
@@ -617,26 +607,26 @@ describe.each(ALL)('$event: restart and manual runs', ({ event, type }) => {
 
 	test('manual mode returns the newest record and never moves (or creates) the cursor', async () => {
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		// Before any activation: the newest record, and no cursor is stored.
 		const seededNewest = [...sandbox.store[type]].sort(
 			(x, y) => Date.parse(y.created_at) - Date.parse(x.created_at) || Number(y.id) - Number(x.id),
 		)[0];
 		const test1 = await trigger.poll('manual');
-		expect(ids(test1)).toHaveLength(1);
-		if (type !== 'transactions') expect(ids(test1)).toEqual([seededNewest.id]);
-		else expect(sandbox.find(type, ids(test1)[0])!.created_at).toBe(seededNewest.created_at);
+		expect(emittedIds(test1)).toHaveLength(1);
+		if (type !== 'transactions') expect(emittedIds(test1)).toEqual([seededNewest.id]);
+		else expect(sandbox.find(type, emittedIds(test1)[0])!.created_at).toBe(seededNewest.created_at);
 		expect(trigger.staticData.cursor).toBeUndefined();
 
 		await trigger.poll();
-		const newest = insert(type, clock, 3);
+		const newest = insertOnClock(type, clock, 3);
 		const before = snapshot(trigger);
 		const manual = await trigger.poll('manual');
-		expect(ids(manual)).toEqual([newest[2]]);
+		expect(emittedIds(manual)).toEqual([newest[2]]);
 		expect(manual.items![0]).toMatchObject({ id: newest[2] });
 		expect(snapshot(trigger)).toEqual(before);
 		// The active trigger still emits all three.
-		expect(ids(await trigger.poll())).toEqual(newest);
+		expect(emittedIds(await trigger.poll())).toEqual(newest);
 		// Manual on an empty list: null.
 		sandbox.clear(type);
 		expect(await trigger.poll('manual')).toEqual({ items: null });
@@ -646,33 +636,33 @@ describe.each(ALL)('$event: restart and manual runs', ({ event, type }) => {
 describe.each(ALL)('$event: filter', ({ event, type, filter }) => {
 	test('sent as filter[...] on every request; changing it re-baselines; only matching records are emitted', async () => {
 		const clock = new Clock();
-		const filtered = runner(event, { filters: filter.values });
+		const filtered = triggerRunner(sandbox, event, { filters: filter.values });
 		sandbox.clearRequests();
 		await filtered.poll();
-		expect(apiRequests().length).toBeGreaterThan(0);
-		for (const request of apiRequests()) expect(request.query).toMatchObject(filter.query);
-		const match = insert(type, clock, 2, 1, filter.matching);
-		insert(type, clock, 2, 1, filter.other);
+		expect(apiRequestsSinceClear().length).toBeGreaterThan(0);
+		for (const request of apiRequestsSinceClear()) expect(request.query).toMatchObject(filter.query);
+		const match = insertOnClock(type, clock, 2, 1, filter.matching);
+		insertOnClock(type, clock, 2, 1, filter.other);
 		sandbox.clearRequests();
-		expect(ids(await filtered.poll())).toEqual(match);
-		for (const request of apiRequests()) expect(request.query).toMatchObject(filter.query);
+		expect(emittedIds(await filtered.poll())).toEqual(match);
+		for (const request of apiRequestsSinceClear()) expect(request.query).toMatchObject(filter.query);
 
 		// Changing the filter: a fresh baseline, nothing of the history of the new filter is emitted.
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		await trigger.poll();
-		insert(type, clock, 3, 1, filter.matching);
+		insertOnClock(type, clock, 3, 1, filter.matching);
 		const unfiltered = snapshot(trigger);
 		trigger.node.parameters.filters = filter.values;
 		expect(await trigger.poll()).toEqual({ items: null });
 		expect(snapshot(trigger)).not.toEqual(unfiltered);
-		const next = insert(type, clock, 1, 1, filter.matching);
-		insert(type, clock, 1, 1, filter.other);
-		expect(ids(await trigger.poll())).toEqual(next);
+		const next = insertOnClock(type, clock, 1, 1, filter.matching);
+		insertOnClock(type, clock, 1, 1, filter.other);
+		expect(emittedIds(await trigger.poll())).toEqual(next);
 		// And back: another baseline (the old cursor was replaced), no history emitted.
 		trigger.node.parameters.filters = {};
 		expect(await trigger.poll()).toEqual({ items: null });
-		const after = insert(type, clock, 1, 1, filter.other);
-		expect(ids(await trigger.poll())).toEqual(after);
+		const after = insertOnClock(type, clock, 1, 1, filter.other);
+		expect(emittedIds(await trigger.poll())).toEqual(after);
 	});
 });
 
@@ -682,18 +672,18 @@ describe('site ID filter on the other required events', () => {
 		[FORM_SUBMISSIONS, { site: '2' }, { site: '1' }],
 	])('$event: filter[site_id]', async ({ event, type }, matching, other) => {
 		const clock = new Clock();
-		const trigger = runner(event, { filters: { site_id: '2' } });
+		const trigger = triggerRunner(sandbox, event, { filters: { site_id: '2' } });
 		await trigger.poll();
-		const match = insert(type, clock, 2, 1, { relationships: matching });
-		insert(type, clock, 2, 1, { relationships: other });
+		const match = insertOnClock(type, clock, 2, 1, { relationships: matching });
+		insertOnClock(type, clock, 2, 1, { relationships: other });
 		sandbox.clearRequests();
-		expect(ids(await trigger.poll())).toEqual(match);
-		for (const request of apiRequests()) expect(request.query['filter[site_id]']).toBe('2');
+		expect(emittedIds(await trigger.poll())).toEqual(match);
+		for (const request of apiRequestsSinceClear()) expect(request.query['filter[site_id]']).toBe('2');
 	});
 
 	test('newTransaction: filter[site_id] (through the customer)', async () => {
 		const clock = new Clock();
-		const trigger = runner('newTransaction', { filters: { site_id: '2' } });
+		const trigger = triggerRunner(sandbox, 'newTransaction', { filters: { site_id: '2' } });
 		await trigger.poll();
 		const site2Customer = sandbox.store.customers.find(
 			(c) => (c.relationships.site?.data as { id?: string } | null)?.id === '2',
@@ -701,11 +691,11 @@ describe('site ID filter on the other required events', () => {
 		const site1Customer = sandbox.store.customers.find(
 			(c) => (c.relationships.site?.data as { id?: string } | null)?.id === '1',
 		)!;
-		const match = insert('transactions', clock, 2, 1, { relationships: { customer: site2Customer.id } });
-		insert('transactions', clock, 2, 1, { relationships: { customer: site1Customer.id } });
+		const match = insertOnClock('transactions', clock, 2, 1, { relationships: { customer: site2Customer.id } });
+		insertOnClock('transactions', clock, 2, 1, { relationships: { customer: site1Customer.id } });
 		sandbox.clearRequests();
-		expect(ids(await trigger.poll())).toEqual(match);
-		for (const request of apiRequests()) expect(request.query['filter[site_id]']).toBe('2');
+		expect(emittedIds(await trigger.poll())).toEqual(match);
+		for (const request of apiRequestsSinceClear()) expect(request.query['filter[site_id]']).toBe('2');
 	});
 });
 
@@ -721,9 +711,9 @@ describe.each([
 ])('$event: item shape', ({ event, type, resource }) => {
 	test.each([true, false])('simple = %s: the items are those of the action node Get Many', async (simple) => {
 		const clock = new Clock();
-		const trigger = runner(event, { simple });
+		const trigger = triggerRunner(sandbox, event, { simple });
 		await trigger.poll();
-		const fresh = insert(type, clock, 3);
+		const fresh = insertOnClock(type, clock, 3);
 		const items = (await trigger.poll()).items!;
 		expect(items.map((item) => String(item.id))).toEqual(fresh);
 		const action = await runNode({
@@ -741,9 +731,9 @@ describe.each([
 describe('cursor size', () => {
 	test('newOrder: 250 records at distinct seconds keep the cursor tiny', async () => {
 		const clock = new Clock();
-		const trigger = runner('newOrder');
+		const trigger = triggerRunner(sandbox, 'newOrder');
 		await trigger.poll();
-		insert('orders', clock, 250);
+		insertOnClock('orders', clock, 250);
 		await trigger.poll();
 		expect(trigger.staticDataBytes).toBeLessThan(200);
 	});
@@ -752,9 +742,9 @@ describe('cursor size', () => {
 		'$event: a burst of 1000 keeps the cursor ≤ 4 KB',
 		async ({ event, type }) => {
 			const clock = new Clock();
-			const trigger = runner(event);
+			const trigger = triggerRunner(sandbox, event);
 			await trigger.poll();
-			insert(type, clock, 1000, 1);
+			insertOnClock(type, clock, 1000, 1);
 			await trigger.poll();
 			expect(trigger.staticDataBytes).toBeLessThanOrEqual(4096);
 			measure(event, 'bytesAfterBurst1000', trigger.staticDataBytes);
@@ -764,10 +754,10 @@ describe('cursor size', () => {
 	/** 800 orders created in the same second, emitted once; returns the cursor size after it. */
 	async function tiedBurst(): Promise<number> {
 		const clock = new Clock();
-		const trigger = runner('newOrder');
+		const trigger = triggerRunner(sandbox, 'newOrder');
 		await trigger.poll();
 		const tied = sandbox.insertMany('orders', 800, () => ({ created_at: clock.now() })).map((r) => r.id);
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		expectNoDuplicates(emitted);
 		expect(new Set(emitted)).toEqual(new Set(tied));
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -784,12 +774,12 @@ describe('cursor size', () => {
 
 	test('newOrder: 800 orders in the same second with IDs that are not consecutive are emitted exactly once', async () => {
 		const clock = new Clock();
-		const trigger = runner('newOrder');
+		const trigger = triggerRunner(sandbox, 'newOrder');
 		await trigger.poll();
 		const tied = sandbox
 			.insertMany('orders', 800, (i) => ({ id: `ord_${(i * 7919) % 100_003}`, created_at: clock.now() }))
 			.map((r) => r.id);
-		const emitted = ids(await trigger.poll());
+		const emitted = emittedIds(await trigger.poll());
 		expectNoDuplicates(emitted);
 		expect(new Set(emitted)).toEqual(new Set(tied));
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -814,20 +804,20 @@ describe.each(REQUIRED)('$event: OAuth2', ({ event, type }) => {
 		const trigger = oauth();
 		await trigger.poll();
 		expect(tokenRequests()).toHaveLength(1);
-		const a = insert(type, clock, 2);
+		const a = insertOnClock(type, clock, 2);
 		sandbox.clearRequests();
-		expect(ids(await trigger.poll())).toEqual(a);
+		expect(emittedIds(await trigger.poll())).toEqual(a);
 		expect(tokenRequests()).toHaveLength(0);
 		sandbox.expireTokens();
 		sandbox.clearRequests();
-		const b = insert(type, clock, 120);
-		const emitted = ids(await trigger.poll());
+		const b = insertOnClock(type, clock, 120);
+		const emitted = emittedIds(await trigger.poll());
 		expect(new Set(emitted)).toEqual(new Set(b));
 		expectNoDuplicates(emitted);
 		expect(tokenRequests()).toHaveLength(1);
 		expect(sandbox.issuedTokens).toHaveLength(2);
 		// The API requests after the renewal carry the new token.
-		const last = apiRequests().at(-1)!;
+		const last = apiRequestsSinceClear().at(-1)!;
 		expect(last.headers.authorization).toBe(`Bearer ${sandbox.issuedTokens[1]}`);
 		sandbox.clearRequests();
 		expect(await trigger.poll()).toEqual({ items: null });
@@ -839,7 +829,7 @@ describe.each(REQUIRED)('$event: OAuth2', ({ event, type }) => {
 		const trigger = oauth();
 		await trigger.poll();
 		const before = snapshot(trigger);
-		const missed = insert(type, clock, 3);
+		const missed = insertOnClock(type, clock, 3);
 		sandbox.expireTokens();
 		sandbox.failNext({
 			status: 401,
@@ -854,7 +844,7 @@ describe.each(REQUIRED)('$event: OAuth2', ({ event, type }) => {
 		expect(everything).not.toContain('client-secret');
 		expect(everything).not.toContain(sandbox.issuedTokens[0]);
 		expect(snapshot(trigger)).toEqual(before);
-		const recovered = ids(await trigger.poll());
+		const recovered = emittedIds(await trigger.poll());
 		expect(new Set(recovered)).toEqual(new Set(missed));
 		expect(recovered).toHaveLength(3);
 	});
@@ -873,7 +863,7 @@ describe.each([
 		const random = prng(seed);
 		const int = (max: number) => Math.floor(random() * (max + 1));
 		const clock = new Clock();
-		const trigger = runner(event);
+		const trigger = triggerRunner(sandbox, event);
 		// The simulated clock jumps by minutes while a poll runs (records created during it).
 		trigger.budgetMs = 86_400_000;
 		await trigger.poll();
@@ -907,12 +897,12 @@ describe.each([
 				expect(result.error).toBeInstanceOf(NodeApiError);
 				expect(snapshot(trigger)).toEqual(before);
 			} else {
-				emitted.push(...ids(result));
+				emitted.push(...emittedIds(result));
 			}
 			maxBytes = Math.max(maxBytes, trigger.staticDataBytes);
 		}
 		// Drain: polls without faults until nothing is new.
-		for (let i = 0; i < 3; i++) emitted.push(...ids(await trigger.poll()));
+		for (let i = 0; i < 3; i++) emitted.push(...emittedIds(await trigger.poll()));
 		expect(await trigger.poll()).toEqual({ items: null });
 
 		expect(inserted.length).toBeGreaterThanOrEqual(2000);
