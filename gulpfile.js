@@ -177,5 +177,5 @@ function mergeTriggerAliases(done) {
 
 exports['build:codex'] = series(copyCodex, deriveAliases, mergeTriggerAliases);
 exports.default = exports['build:codex'];
-/** The creators' vocabulary, for test/builder-view.test.ts (gulp registers only exported functions as tasks). */
+/** The creators' vocabulary, for test/tools/builder-view.test.ts (gulp registers only exported functions as tasks). */
 exports.CREATOR_WORDS = CREATOR_WORDS;

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Which Node binary runs a pinned n8n runtime on this machine (pure functions, no I/O: unit-tested in
- * test/runtime-select.test.ts for every platform, the registry side in test/registry/runtime-registry.registry.ts).
+ * test/tools/runtime-select.test.ts for every platform, the registry side in test/registry/runtime-registry.registry.ts).
  *
  * A runtime folder (e2e/runtime*) lists the Node binaries npm publishes per platform as
  * optionalDependencies: `node-<os>-<cpu>` (os: linux, darwin, win; cpu: x64, arm64), all of one

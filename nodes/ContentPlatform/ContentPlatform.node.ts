@@ -97,7 +97,7 @@ const resources: ResourceDescription[] = RESOURCES.map(({ value }) => descriptio
 /**
  * Every property of the node after "Authentication" as the builders give them, one copy per
  * operation: the resource, each resource's operations and fields, "Simplify". The node declares
- * them with `mergeFieldCopies` (`nodeProperties`); test/declared-once.test.ts holds both to the same
+ * them with `mergeFieldCopies` (`nodeProperties`); test/fields-declared-once.test.ts holds both to the same
  * fields for every resource × operation.
  */
 export const builtProperties: INodeProperties[] = [

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test: asks the npm registry (CI has it) about the e2e runtimes' pins */
 /**
- * The registry side of the per-platform Node selection (test/runtime-select.test.ts): every
+ * The registry side of the per-platform Node selection (test/tools/runtime-select.test.ts): every
  * `node-<os>-<cpu>` package a runtime lists resolves from the npm registry at the pinned version,
  * declares the os/cpu its name says (what lets npm install only the machine's one) and has the
  * integrity the lock records; and every platform that falls back to the machine's Node really has

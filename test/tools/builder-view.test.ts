@@ -12,9 +12,9 @@
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed CommonJS script
-const view = require('../scripts/builder-view.js');
+const view = require('../../scripts/builder-view.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed CommonJS script
-const asks = require('../scripts/search-asks.js');
+const asks = require('../../scripts/search-asks.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's package, CommonJS export
 const { NodeTypeParser } = require('@n8n/ai-utilities/node-catalog');
 
@@ -47,7 +47,7 @@ describe('what creators ask, in their words', () => {
 	const ranked: Ranked[] = asks.rankAsks(parser, view.TOP);
 	/** The codex aliases written by hand (nodes/<Node>/<Node>.node.json), without those the build derives. */
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the committed codex files
-	const handWritten = (dir: string): string[] => require(`../nodes/${dir}/${dir}.node.json`).alias;
+	const handWritten = (dir: string): string[] => require(`../../nodes/${dir}/${dir}.node.json`).alias;
 	const dirs = ['ContentPlatform', 'ContentPlatformTrigger', 'ContentPlatformWebhookTrigger'];
 
 	it('at least 60 asks, none twice, each for the action node or a trigger', () => {
@@ -99,7 +99,7 @@ describe('what creators ask, in their words', () => {
 	it("creators' words (gulpfile.js CREATOR_WORDS) each name a resource, operation or event the nodes have, and reach the aliases", () => {
 		type Words = Record<'resources' | 'operations' | 'events', Record<string, string[]>>;
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's vocabulary table
-		const words = require('../gulpfile.js').CREATOR_WORDS as Words;
+		const words = require('../../gulpfile.js').CREATOR_WORDS as Words;
 		const [action, polling, webhook] = ours;
 		type Property = {
 			name: string;

@@ -1,7 +1,6 @@
 /**
- * The hardening table (docs/hardening.md lists every case → expected → test name):
- * hostile IDs, malformed or unusual answers, and server faults during Return All, through n8n's
- * real engine against the sandbox. Nothing may crash, go to another endpoint, or be half-reported
+ * Hostile IDs, malformed or unusual answers, and server faults during Return All, through n8n's
+ * real engine against the sandbox (docs/hardening.md lists every case → expected → test name). Nothing may crash, go to another endpoint, or be half-reported
  * as success; the access token appears in no error, item or run data.
  */
 import { DirectoryLoader } from 'n8n-core';

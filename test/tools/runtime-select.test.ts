@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { listedNodePackages, nodePackageName, satisfies, selectNode } from '../e2e/lib/node-select';
-import { listRuntimes } from '../e2e/lib/runtime';
+import { listedNodePackages, nodePackageName, satisfies, selectNode } from '../../e2e/lib/node-select';
+import { listRuntimes } from '../../e2e/lib/runtime';
 
 /** A machine as listRuntimes sees it (process.platform, process.arch, process.versions.node). */
 interface Machine {
@@ -97,7 +97,7 @@ describe('the pinned runtimes on every platform', () => {
 
 	it('each runtime lists its Node packages as optional dependencies, one Node version, each in the lock with matching os/cpu', () => {
 		for (const dir of ['runtime', 'runtime-1.x']) {
-			const folder = path.join(__dirname, '..', 'e2e', dir);
+			const folder = path.join(__dirname, '..', '..', 'e2e', dir);
 			const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
 			const lock = JSON.parse(fs.readFileSync(path.join(folder, 'package-lock.json'), 'utf8'));
 			const listed = listedNodePackages(pkg);

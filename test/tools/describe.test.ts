@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { describeOperation, SNAPSHOT, UsageError } from '../scripts/describe';
+import { describeOperation, SNAPSHOT, UsageError } from '../../scripts/describe';
 
-const SCRIPT = path.join(__dirname, '..', 'scripts', 'describe.js');
+const SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'describe.js');
 const snapshot = JSON.parse(readFileSync(SNAPSHOT, 'utf8'));
 const runScript = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { encoding: 'utf8' });
 

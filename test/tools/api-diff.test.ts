@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
-import { diffDocuments, formatDiff, loadDocument, resolve, schemaDiff, VENDORED } from '../scripts/api-diff';
+import { diffDocuments, formatDiff, loadDocument, resolve, schemaDiff, VENDORED } from '../../scripts/api-diff';
 
-const SCRIPT = path.join(__dirname, '..', 'scripts', 'api-diff.js');
+const SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'api-diff.js');
 const vendored = loadDocument(VENDORED);
 /** A fresh copy of the vendored document to change. */
 const copy = () => JSON.parse(JSON.stringify(vendored));

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test: steps the fake clock between turns of the event loop (setImmediate) */
 /**
- * Behaviour the README promises ("Errors and retries", "Triggers", "Limits") that no other test
- * pinned, through n8n's engine against the sandbox (no mock of the package's code):
+ * The limits and retry waits the README states as figures ("Errors and retries", "Triggers",
+ * "Limits"), held through n8n's engine against the sandbox (no mock of the package's code):
  *
  * - a 503 with `Retry-After` is a read's one retry, like a 429 (a 503 without it fails at once);
  * - the wait before that retry is the one the answer asked for (1 s for a 429 without
