@@ -90,6 +90,7 @@ function figures() {
 	if (contactFilters.length !== 1) throw new Error(`Contact → Get Many: expected one Filters collection`);
 	const throttle = built('api/transport/throttle.js');
 	const cursorParts = built('ContentPlatformTrigger/cursorParts.js');
+	const idRuns = built('ContentPlatformTrigger/idRuns.js');
 	const createdAtCursor = built('ContentPlatformTrigger/strategies/createdAt.cursor.js');
 	const idOnly = built('ContentPlatformTrigger/strategies/idOnly.js');
 	const dateWindow = built('ContentPlatformTrigger/strategies/dateWindow.js');
@@ -111,7 +112,7 @@ function figures() {
 		pageOverlap: String(idOnly.OVERLAP),
 		overlapSafe: String(idOnly.OVERLAP - 1),
 		maxOdd: number(cursorParts.MAX_ODD),
-		maxSetIds: number(cursorParts.MAX_SET_IDS),
+		maxSetIds: number(idRuns.MAX_SET_IDS),
 		pollPageSize: String(cursorParts.TRIGGER_PAGE_SIZE),
 		pageSize: String(built('api/tables/registry.js').MAX_PAGE_SIZE),
 		recentDeliveries: String(built('ContentPlatformWebhookTrigger/repeats.js').RECENT_DELIVERIES),

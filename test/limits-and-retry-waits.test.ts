@@ -17,7 +17,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { MAX_ODD, MAX_SET_IDS } from '../nodes/ContentPlatformTrigger/cursorParts';
+import { MAX_ODD } from '../nodes/ContentPlatformTrigger/cursorParts';
+import { MAX_SET_IDS } from '../nodes/ContentPlatformTrigger/idRuns';
 import { MAX_AHEAD } from '../nodes/ContentPlatformTrigger/strategies/createdAt.cursor';
 import { accessTokenCredentials, NODE_PROPERTIES, rl, runWith, useSandbox, apiRequestsOf } from './helpers/fixtures';
 import { runNode } from './helpers/harness';

@@ -18,7 +18,8 @@ import { indexIncluded, isResourceObject, type ResourceObject } from '../api/jso
 import { simplifyResource, simplifyProperty } from '../api/simplify';
 import { apiRequest } from '../api/transport/apiRequest';
 import { includeSwitchName } from '../api/properties/words';
-import { parseTime, type PollRecord } from './cursorParts';
+import { type PollRecord } from './cursorParts';
+import { parseTime } from './storedValues';
 import { filterProperties, includeProperties, noticeProperties } from './eventFields';
 import { TRIGGER_EVENTS } from './events';
 import { DEFAULT_BUDGET_MS, PollFailure, runPoll } from './runPoll';

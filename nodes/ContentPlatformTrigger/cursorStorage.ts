@@ -2,7 +2,8 @@
  * How the trigger's cursor is stored in static data and read back: the cursor, a discriminated
  * union with one variant per strategy, and the store and read dispatched by `kind`. Each variant's
  * shape, limits, reader and storage live beside its strategy (strategies/<kind>.cursor.ts); the
- * parts they share (the envelope, ID packing, the read checks of stored values) in cursorParts.ts.
+ * parts they share in cursorParts.ts (the envelope), idRuns.ts (ID packing), storedValues.ts (the
+ * read checks of stored values) and datedCursor.ts (the dated cursors' fields).
  * Pure functions, no n8n plumbing.
  */
 import { CURSOR_VERSION } from './cursorParts';

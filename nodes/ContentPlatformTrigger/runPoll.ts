@@ -7,18 +7,11 @@
  */
 import { apiTime, firstFallback } from './apiClock';
 import { readCursor, storeCursor, type Cursor } from './cursorStorage';
-import { CURSOR_VERSION, iso, type PollRecord } from './cursorParts';
+import { CURSOR_VERSION, type PollRecord } from './cursorParts';
+import { iso } from './storedValues';
 import type { TriggerEvent } from './events';
-import {
-	BudgetExceeded,
-	asRunningPoll,
-	holdsLease,
-	notBefore,
-	releaseLease,
-	runScan,
-	takeLease,
-	waitForRunningPoll,
-} from './pollGuards';
+import { asRunningPoll, holdsLease, releaseLease, takeLease, waitForRunningPoll } from './lease';
+import { BudgetExceeded, notBefore, runScan } from './pollLimits';
 import { ScanError, type PageRequest } from './strategies/types';
 import { activationBaseline, claimStagedPoll, positionOf, saveActivationBaseline } from './stagedPoll';
 

@@ -1,8 +1,8 @@
 /**
- * A webhook delivery read (supplement section 5, "Delivery to target_url": an HTTP POST with the
- * JSON body `{id: string, event: string, payload: [resource objects]}`): its body checked and the
- * record that triggered the event picked (`parseDelivery`), then turned into the item emitted
- * (`deliveryItem`). Recognising a repeated delivery is repeats.ts'.
+ * A webhook delivery turned into the item the trigger emits (supplement section 5, "Delivery to
+ * target_url": an HTTP POST with the JSON body `{id: string, event: string, payload: [resource
+ * objects]}`): `parseDelivery` checks the body and picks the record that triggered the event,
+ * `deliveryItem` makes the item of it. Recognising a repeated delivery is repeats.ts'.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -63,8 +63,8 @@ describe('state in view', () => {
 			expect.arrayContaining([
 				'nodes/ContentPlatform/routing/request.ts: itemRuns',
 				'nodes/ContentPlatform/resources/contact/byEmail.ts: emailLocks',
-				'nodes/ContentPlatformTrigger/pollGuards.ts: leaseCounter',
-				'nodes/ContentPlatformTrigger/pollGuards.ts: running',
+				'nodes/ContentPlatformTrigger/lease.ts: leaseCounter',
+				'nodes/ContentPlatformTrigger/lease.ts: running',
 				'nodes/ContentPlatformTrigger/apiClock.ts: fallbackLogged',
 			]),
 		);

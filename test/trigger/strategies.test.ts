@@ -6,23 +6,10 @@
  * no HTTP: the clock is passed in.
  */
 import { readCursor, storeCursor, type Cursor } from '../../nodes/ContentPlatformTrigger/cursorStorage';
-import {
-	CURSOR_VERSION,
-	MAX_ODD,
-	MAX_SET_IDS,
-	packIds,
-	unpackIds,
-	type PollRecord,
-} from '../../nodes/ContentPlatformTrigger/cursorParts';
-import {
-	BudgetExceeded,
-	LATE_MS,
-	holdsLease,
-	notBefore,
-	releaseLease,
-	runScan,
-	takeLease,
-} from '../../nodes/ContentPlatformTrigger/pollGuards';
+import { CURSOR_VERSION, MAX_ODD, type PollRecord } from '../../nodes/ContentPlatformTrigger/cursorParts';
+import { MAX_SET_IDS, packIds, unpackIds } from '../../nodes/ContentPlatformTrigger/idRuns';
+import { holdsLease, releaseLease, takeLease } from '../../nodes/ContentPlatformTrigger/lease';
+import { BudgetExceeded, LATE_MS, notBefore, runScan } from '../../nodes/ContentPlatformTrigger/pollLimits';
 import { createdAtStrategy } from '../../nodes/ContentPlatformTrigger/strategies/createdAt';
 import {
 	MAX_AHEAD,

@@ -3,15 +3,9 @@
  * stored in static data and read back (the envelope, `v`, `key` and `kind`, is checked by
  * `readCursor` in cursorStorage.ts before this reader runs).
  */
-import {
-	CURSOR_VERSION,
-	integerFrom,
-	isIso,
-	readDated,
-	storeDated,
-	type CursorBase,
-	type DatedFields,
-} from '../cursorParts';
+import { CURSOR_VERSION, type CursorBase } from '../cursorParts';
+import { readDated, storeDated, type DatedFields } from '../datedCursor';
+import { integerFrom, isIso } from '../storedValues';
 
 /**
  * `createdAt` (orders, order items, contacts, customers): every record created at or before

@@ -24,17 +24,9 @@
  * cannot be seen whole, between a newer and an older record, in one answer; it is read with
  * contiguous pages, exact only if the API's tie order is stable.
  */
-import {
-	CURSOR_VERSION,
-	TRIGGER_PAGE_SIZE,
-	MAX_SET_IDS,
-	nextOdd,
-	oddHeldWarning,
-	oddRoom,
-	iso,
-	parseTime,
-	type PollRecord,
-} from '../cursorParts';
+import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, nextOdd, oddHeldWarning, oddRoom, type PollRecord } from '../cursorParts';
+import { MAX_SET_IDS } from '../idRuns';
+import { iso, parseTime } from '../storedValues';
 import { MAX_AHEAD, MAX_RESUME, type CreatedAtCursor, type ResumePoint } from './createdAt.cursor';
 import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer } from './listPages';
 import { ScanError, type PageRequest, type PollClock, type Scan, type TriggerStrategy } from './types';

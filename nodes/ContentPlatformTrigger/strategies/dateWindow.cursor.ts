@@ -3,18 +3,9 @@
  * static data and read back (the envelope, `v`, `key` and `kind`, is checked by `readCursor` in
  * cursorStorage.ts before this reader runs).
  */
-import {
-	CURSOR_VERSION,
-	TRIGGER_PAGE_SIZE,
-	integerFrom,
-	isIso,
-	isIsoOrNull,
-	readDated,
-	storeDated,
-	stringList,
-	type CursorBase,
-	type DatedFields,
-} from '../cursorParts';
+import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type CursorBase } from '../cursorParts';
+import { readDated, storeDated, type DatedFields } from '../datedCursor';
+import { integerFrom, isIso, isIsoOrNull, stringList } from '../storedValues';
 
 /**
  * `dateWindow` (transactions: no sort, only `filter[start_date]`): every record created before

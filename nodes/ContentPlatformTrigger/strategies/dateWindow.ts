@@ -17,16 +17,8 @@
  * there), and the poll that reaches the end saves the usual cursor, with a floor no higher than
  * an hour before the first poll of the series and the IDs emitted meanwhile.
  */
-import {
-	CURSOR_VERSION,
-	nextOdd,
-	oddHeldWarning,
-	oddRoom,
-	TRIGGER_PAGE_SIZE,
-	iso,
-	parseTime,
-	type PollRecord,
-} from '../cursorParts';
+import { CURSOR_VERSION, nextOdd, oddHeldWarning, oddRoom, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
+import { iso, parseTime } from '../storedValues';
 import type { DateWindowCursor } from './dateWindow.cursor';
 import { MAX_RETRIES, checkAnswer, listShifted, pageAt, type PageAnswer, type ReadEnd } from './listPages';
 import type { PageRequest, PollClock, Scan, TriggerStrategy } from './types';

@@ -3,16 +3,9 @@
  * data and read back (the envelope, `v`, `key` and `kind`, is checked by `readCursor` in cursorStorage.ts
  * before this reader runs).
  */
-import {
-	CURSOR_VERSION,
-	MAX_SET_IDS,
-	TRIGGER_PAGE_SIZE,
-	integerFrom,
-	packIds,
-	stringList,
-	unpackIds,
-	type CursorBase,
-} from '../cursorParts';
+import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type CursorBase } from '../cursorParts';
+import { MAX_SET_IDS, packIds, unpackIds } from '../idRuns';
+import { integerFrom, stringList } from '../storedValues';
 
 /** `idOnly` (form submissions: no timestamp attribute): the IDs of the most recent records, newest first. */
 export interface IdOnlyCursor extends CursorBase {

@@ -37,7 +37,8 @@
  * and below them are missed. Records dated ahead that are already there at activation are not
  * told apart (the anchor is the top of the list).
  */
-import { CURSOR_VERSION, MAX_SET_IDS, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
+import { CURSOR_VERSION, TRIGGER_PAGE_SIZE, type PollRecord } from '../cursorParts';
+import { MAX_SET_IDS } from '../idRuns';
 import type { IdOnlyCursor } from './idOnly.cursor';
 import { checkAnswer, pageAt, type PageAnswer, type ReadEnd } from './listPages';
 import type { PageRequest, Scan, TriggerStrategy } from './types';

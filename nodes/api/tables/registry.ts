@@ -1,30 +1,12 @@
 /**
- * The registry of the API's resources: `RESOURCES`, the one list of the resource tables, and what
- * is looked up or derived from it (a resource by its value, `resourceByValue`; an operation's rows,
- * `operationOf`, and the one running, `runningOperationOf`; a list's date bounds,
- * `dateRangeModesOf`; the page size, `MAX_PAGE_SIZE`; the types derived from the list).
- *
- * The tables around it hold the Content Platform API's documents as data. Every fact the node
- * needs from the API's documents (`spec/platform-openapi-v1.1.0.yaml`, `spec/content-platform-api.md` and its supplement `spec/platform-api-supplement.md`: resources
- * and their attributes, relationships, endpoints, sort keys, includes, sparse fieldsets and
- * filters) is written exactly once, as typed tables:
- * - `types.ts`: the shapes of the tables (the value types, a type's attributes, a filter row, an
- *   endpoint, a resource);
- * - `resources/<resource>.ts` (one file per resource, in this folder): the resource, its type's
- *   attributes, its relationships, its endpoints with their query parameters (the seed document's
- *   rows first, then the supplement's), its filter rows written as plain object literals; an
- *   attribute group, filter row or endpoint row two resources share is in the table it belongs to
- *   most (the offer grants contacts and customers share in `resources/contact.ts`);
- * - `filters.ts`: the filter rows several resources share (the site filter and the title search
- *   most lists take, the filters contacts and customers share, the description search);
- * - this file: `RESOURCES`, the node's resources in the node's order (the only list of them:
- *   `ContentPlatform.node.ts` takes its order from here), what is derived from it (the resource
- *   values and types, the attributes by type), and look-ups.
- * The tables are plain data: at run time a table imports only rows it shares with other tables
- * (from another resource's table or `filters.ts`), no helper; its other imports are types.
- * The node's properties are derived from these tables (see `builders/` and the node's `resources/`,
- * which import the tables; no table imports them), and the
- * coverage tests compare them with the documents themselves.
+ * The registry of the API's resources: `RESOURCES`, the one list of the resource tables in the
+ * node's order (`ContentPlatform.node.ts` takes its order from here), and what is looked up or
+ * derived from it: a resource by its value (`resourceByValue`), an operation's rows (`operationOf`)
+ * and the one running (`runningOperationOf`), a list's date bounds (`dateRangeModesOf`), the page
+ * size (`MAX_PAGE_SIZE`), and the types derived from the list (`ResourceValue`, `ResourceType`,
+ * `ATTRIBUTES`). The tables beside it are plain data, each fact of the API's documents written once
+ * (docs/development.md, "Folders": `nodes/api/tables/`); the node's properties are derived from
+ * them, and the coverage tests compare them with the documents themselves.
  */
 import type { IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
 
