@@ -10,9 +10,9 @@ import type { Fault, Sandbox } from './sandbox';
 import { echoAuthorization } from './sandbox/fault-bodies';
 import { accessTokenCredentials, rl, useSandbox } from './helpers/fixtures';
 import { callListSearch } from './helpers/loadOptions';
-import { runNode, TestCredentialsHelper, type NodeRunResult } from './helpers/harness';
+import { runNode, TestCredentialsHelper } from './helpers/harness';
 import { TriggerRunner } from './trigger/pollHarness';
-import { safeStringify } from './helpers/secrets';
+import { safeStringify, visibleText } from './helpers/secrets';
 
 const CANARY = 'cp-echo-token-3f9a1c';
 const CLIENT_CANARY = 'cp-echo-client-secret-b27e';
@@ -24,19 +24,6 @@ useSandbox(
 	},
 	{ token: CANARY, oauth: { clientSecret: CLIENT_CANARY }, clearBeforeEach: true },
 );
-
-/** Everything a user (or n8n's execution store) can see of a run, as one text. */
-function visible(result: NodeRunResult): string {
-	const error = result.error as (Error & { description?: string | null }) | undefined;
-	return [
-		error?.message,
-		error?.description,
-		error?.stack,
-		safeStringify(error ?? null),
-		safeStringify(result.items),
-		safeStringify(result.run.data.resultData),
-	].join('\n');
-}
 
 const apiRequestOf = (auth: 'accessToken' | 'oAuth2') => (r: { rawPath: string }) =>
 	r.rawPath !== '/v1/oauth/token' && auth !== undefined;
@@ -70,8 +57,8 @@ describe('access token echoed by the server', () => {
 			// the echo did reach the node (the server did send the token back)...
 			expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${CANARY}`);
 			// ...and none of it is shown
-			expect(visible(result)).not.toContain(CANARY);
-			expect(visible(result)).not.toContain(encodeURIComponent(CANARY).replace(/-/g, '%2D'));
+			expect(visibleText(result)).not.toContain(CANARY);
+			expect(visibleText(result)).not.toContain(encodeURIComponent(CANARY).replace(/-/g, '%2D'));
 			expect(`${result.error?.message}\n${(result.error as { description?: string }).description}`).toContain(
 				'[redacted]',
 			);
@@ -82,7 +69,7 @@ describe('access token echoed by the server', () => {
 			const result = await runNode({ parameters, credentials: accessTokenCredentials(sandbox), continueOnFail: true });
 			expect(result.items).toHaveLength(1);
 			expect(result.items[0].error).toBeDefined();
-			expect(visible(result)).not.toContain(CANARY);
+			expect(visibleText(result)).not.toContain(CANARY);
 		});
 	});
 
@@ -140,8 +127,8 @@ describe('OAuth2: access token and client secret echoed', () => {
 			const issued = sandbox.issuedTokens[sandbox.issuedTokens.length - 1];
 			expect(issued).toMatch(/^at_/);
 			expect(result.error).toBeDefined();
-			expect(visible(result)).not.toContain(issued);
-			expect(visible(result)).not.toContain(CLIENT_CANARY);
+			expect(visibleText(result)).not.toContain(issued);
+			expect(visibleText(result)).not.toContain(CLIENT_CANARY);
 		},
 	);
 
@@ -156,6 +143,6 @@ describe('OAuth2: access token and client secret echoed', () => {
 			credentials: oauthHelper(),
 		});
 		expect(result.error).toBeDefined();
-		expect(visible(result)).not.toContain(CLIENT_CANARY);
+		expect(visibleText(result)).not.toContain(CLIENT_CANARY);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * Checks that a secret (a token, a client secret) appears nowhere in what a run produced:
- * `safeStringify` (any value as text, circular references included) and `expectNoSecret` (the
- * error's message, description, stack and serialized form, the items and the run's data).
+ * `safeStringify` (any value as text, circular references included), `visibleText` (what a user
+ * can see of a run) and `expectNoSecret`.
  */
 import type { NodeRunResult } from './harness';
 
@@ -19,17 +19,22 @@ export function safeStringify(value: unknown): string {
 	);
 }
 
-/** `secret` is in no error message, description, serialized error, stack, item or run data of `result`. */
-export function expectNoSecret(result: NodeRunResult, secret: string): void {
+/** Everything a user (or n8n's execution store) can see of a run, as one text: the error's message, description, stack and serialized form, the items, the run's data. */
+export function visibleText(result: NodeRunResult): string {
 	const error = result.error as (Error & { description?: string | null }) | undefined;
-	for (const text of [
+	return [
 		error?.message,
 		error?.description,
 		error?.stack,
 		safeStringify(error ?? null),
 		safeStringify(result.items),
 		safeStringify(result.run.data.resultData),
-	]) {
-		expect(String(text ?? '')).not.toContain(secret);
-	}
+	]
+		.map((text) => String(text ?? ''))
+		.join('\n');
+}
+
+/** `secret` is in no error message, description, serialized error, stack, item or run data of `result` (`visibleText`). */
+export function expectNoSecret(result: NodeRunResult, secret: string): void {
+	expect(visibleText(result)).not.toContain(secret);
 }
