@@ -42,8 +42,6 @@ interface ListRequest {
 	credentialType: string;
 	/** The credential's API root: the origin every page and redirect may go to. */
 	root: string;
-	/** The credential's secrets, kept out of what is shown. */
-	secrets: string[];
 	/** The one OAuth2 renewal of n8n 1.x the pages share. */
 	renewal: SharedRenewal;
 }
@@ -177,7 +175,7 @@ export async function readEachPage(
 	const sized = takesPageSize(context);
 	const credentialType = credentialTypeOf(context);
 	const { root, secrets } = await apiRootAndSecrets(context, credentialType);
-	const request: ListRequest = { options: requestData.options, credentialType, root, secrets, renewal: {} };
+	const request: ListRequest = { options: requestData.options, credentialType, root, renewal: {} };
 	const seen = new Set<string>();
 	let received = 0;
 	const failed = await schedulePages<IN8nHttpFullResponse>({
